@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const emailList = z
+  .string()
+  .default('')
+  .transform((text) =>
+    text
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email()));
+
+/** Product configuration shared by the services, parsed from the environment at start-up. */
+export const productConfigSchema = z.object({
+  UNIVERSITY_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain such as university.edu')
+    .default('university.edu')
+    .transform((d) => d.toLowerCase()),
+  SUPPORT_EMAIL: z.email().default('support@university.edu'),
+  /** The first day points count (the first monthly board starts here). */
+  LAUNCH_DATE: z.iso.date().default('2025-09-16'),
+  /** Emails that are admins when they register. */
+  ADMIN_EMAILS: emailList,
+  /** Non-production only: shifts the clock so journeys can reach "inside 7 hours" or "started". */
+  CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
+});
+export type ProductConfig = z.infer<typeof productConfigSchema>;
+
+/** What the browser may know of the configuration (GET /api/config). */
+export const publicConfigSchema = z.object({
+  universityDomain: z.string(),
+  supportEmail: z.string(),
+  launchDate: z.string(),
+  /** The server clock's now, so the UI's time rules agree with the server's. */
+  now: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const isUniversityEmail = (email: string, domain: string): boolean =>
+  email.trim().toLowerCase().endsWith(`@${domain.toLowerCase()}`);

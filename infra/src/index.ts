@@ -1,0 +1,2 @@
+export * from './db/pool';
+export * from './db/migrate';

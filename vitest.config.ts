@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// One project per package; integration tests share a migrated template database (global setup).
+const nodeProject = (name: string) => ({
+  test: {
+    name,
+    root: `./${name}`,
+    include: ['src/**/*.spec.ts'],
+    environment: 'node',
+    globalSetup: ['../infra/src/testing/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      nodeProject('contracts'),
+      nodeProject('infra'),
+      nodeProject('command-service'),
+      nodeProject('projection-worker'),
+      nodeProject('query-service'),
+      './frontend/vite.config.ts',
+    ],
+  },
+});
