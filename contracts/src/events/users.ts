@@ -21,8 +21,6 @@ export const userRegisteredSchema = z.object({
 });
 export type UserRegistered = z.infer<typeof userRegisteredSchema>;
 
-export const emailReservedSchema = z.object({ v: z.literal(1), userId: z.uuid() });
-export const emailReleasedSchema = z.object({ v: z.literal(1), userId: z.uuid() });
 
 export const approvedEmailAddedSchema = z.object({
   v: z.literal(1),

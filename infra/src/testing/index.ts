@@ -1,2 +1,3 @@
 export * from './database';
 export * from './redis';
+export * from './firebase';

@@ -1,0 +1,21 @@
+import express, { type Express } from 'express';
+import { notFoundHandler, problemHandler } from '@campus/infra';
+import { usersRouter } from '../users/routes';
+import type { CommandDeps } from './context';
+
+export const REQUEST_BODY_LIMIT = '1mb';
+
+/** The command service: the only writer of events. */
+export const createCommandApp = (deps: CommandDeps): Express => {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.use(express.json({ limit: REQUEST_BODY_LIMIT }));
+  app.use(usersRouter(deps));
+  app.use(notFoundHandler);
+  app.use(problemHandler(deps.logger));
+  return app;
+};

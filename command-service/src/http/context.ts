@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler, Response, Router } from 'express';
+import {
+  CONSISTENCY_TOKEN_HEADER,
+  encodeConsistencyToken,
+  type AppendResult,
+  type Clock,
+  type EventMetadata,
+  type EventStore,
+  type ProductConfig,
+  type RouteDefinition,
+} from '@campus/contracts';
+import {
+  callerOf,
+  requireAuth,
+  type CallerResolver,
+  type Logger,
+  type PersonalDataVault,
+  type TokenVerifier,
+} from '@campus/infra';
+
+/** What every command slice is given. */
+export type CommandDeps = {
+  readonly store: EventStore;
+  readonly vault: PersonalDataVault;
+  readonly verifier: TokenVerifier;
+  readonly resolveCaller: CallerResolver;
+  readonly clock: Clock;
+  readonly config: ProductConfig;
+  readonly logger: Logger;
+};
+
+export const commandMetadata = (req: Request, commandName: string, clock: Clock): EventMetadata => ({
+  actorUserId: callerOf(req)?.userId ?? null,
+  correlationId: req.get('x-correlation-id') ?? randomUUID(),
+  causationId: null,
+  commandName,
+  occurredAt: clock.now().toISOString(),
+});
+
+/** Every command answer names the newest position it wrote (read-your-writes). */
+export const sendConsistencyToken = (res: Response, appended: readonly (AppendResult | null)[]) => {
+  const positions = appended.filter((a): a is AppendResult => a !== null).map((a) => a.position);
+  const newest = positions.reduce<AppendResult['position'] | null>(
+    (max, p) => (!max || p.txn > max.txn || (p.txn === max.txn && p.seq > max.seq) ? p : max),
+    null,
+  );
+  if (newest) res.set(CONSISTENCY_TOKEN_HEADER, encodeConsistencyToken(newest));
+};
+
+/** Mounts one route of the contracts table with its auth level. */
+export const mountRoute = (router: Router, route: RouteDefinition, deps: CommandDeps, handler: RequestHandler) => {
+  const method = route.method.toLowerCase() as 'post' | 'put' | 'delete' | 'get';
+  router[method](route.path, requireAuth(route.auth, deps.verifier, deps.resolveCaller), handler);
+};

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import { ValidationError, type FieldError } from './errors';
+
+export const fieldErrorsOf = (error: z.ZodError): FieldError[] =>
+  error.issues.map((issue) => ({
+    field: issue.path.length ? issue.path.map(String).join('.') : '(body)',
+    message: issue.message,
+  }));
+
+/** Parses input with a contracts schema; a failure is a 400 naming every bad field. */
+export const parseOrThrow = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields = fieldErrorsOf(result.error);
+  const first = fields[0];
+  const message =
+    fields.length === 1 && first
+      ? first.message
+      : `Invalid fields: ${[...new Set(fields.map((f) => f.field))].join(', ')}`;
+  throw new ValidationError(message, fields);
+};

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { loadEnv, serviceEnvSchema } from '@campus/infra';
+
+export const workerEnvSchema = serviceEnvSchema.extend({
+  PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(4003),
+});
+export type WorkerEnv = z.infer<typeof workerEnvSchema>;
+
+export const loadWorkerEnv = (source: NodeJS.ProcessEnv = process.env): WorkerEnv =>
+  loadEnv(workerEnvSchema, source) as WorkerEnv;

@@ -1,0 +1,21 @@
+import type { DomainEvent, GlobalPosition, RecordedEvent } from '@campus/contracts';
+import type { Logger, PersonalDataVault, PoolClient } from '@campus/infra';
+
+/** A stored event with its payload parsed against the current schema. */
+export type ProjectedEvent = { readonly recorded: RecordedEvent; readonly event: DomainEvent };
+
+export type ProjectionContext = {
+  readonly vault: PersonalDataVault;
+  readonly logger: Logger;
+};
+
+/**
+ * One read model. `apply` runs inside the batch's transaction (with the checkpoint); it must be
+ * idempotent and must not throw for bad data: it skips or clamps, and logs.
+ */
+export type Projection = {
+  readonly name: string;
+  apply(client: PoolClient, events: readonly ProjectedEvent[], context: ProjectionContext): Promise<void>;
+};
+
+export type BatchResult = { readonly last: GlobalPosition; readonly count: number };
