@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // One project per package; integration tests share a migrated template database (global setup).
@@ -21,7 +22,7 @@ export default defineConfig({
       nodeProject('command-service'),
       nodeProject('projection-worker'),
       nodeProject('query-service'),
-      './frontend/vite.config.ts',
+      ...(existsSync('./frontend/vite.config.ts') ? ['./frontend/vite.config.ts'] : []),
     ],
   },
 });

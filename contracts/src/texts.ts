@@ -5,7 +5,14 @@
  */
 export const texts = {
   brand: {
+    name: 'Campus Volunteering',
     tagline: 'Your hub for making a difference',
+    heroTitle: 'Serve your community, together.',
+    highlights: [
+      'Discover causes and sign up for opportunities',
+      'Earn points for every minute you serve',
+      'Team up with friends and organizations',
+    ],
   },
   login: {
     signIn: 'Sign in with university email',
@@ -15,10 +22,13 @@ export const texts = {
     signingIn: 'Signing in...',
     terms: 'Terms of Service & Privacy Policy',
     nonStudent: (email: string) => `Not a student? Contact ${email}`,
+    welcome:
+      'Welcome! Sign in to discover volunteering opportunities, earn points and make a difference with fellow students.',
   },
   register: {
     title: 'Complete your registration',
     heading: 'Create Account',
+    email: 'Email',
     firstName: 'First Name',
     lastName: 'Last Name',
     phone: 'Phone Number',
@@ -32,6 +42,10 @@ export const texts = {
     signIn: 'Sign In',
     invalidPhone: 'Please enter a valid phone number (10+ digits)',
     noAuthUser: 'No authenticated user found. Please sign in with Google first.',
+    firstNameRequired: 'First name is required',
+    lastNameRequired: 'Last name is required',
+    carRequired: 'Please choose whether you have a car on campus.',
+    alreadyRegistered: 'Already have an account?',
   },
   signInErrors: {
     sessionStorage:
@@ -63,8 +77,38 @@ export const texts = {
     organization: 'Organization not found.',
     user: 'User not found',
   },
+  header: {
+    welcome: (firstName: string) => `Welcome, ${firstName}`,
+    points: (points: number) => `${points} ${points === 1 ? 'point' : 'points'}`,
+    logout: 'Log out',
+    home: 'Home',
+  },
+  onboarding: {
+    bannerTitle: (firstName: string) => `You're all set, ${firstName}!`,
+    bannerText: 'Join organizations to volunteer with your clubs and friends and earn points together.',
+    bannerAction: 'Set up your account',
+    dismiss: 'Dismiss',
+    greeting: (firstName: string) => `Welcome, ${firstName}!`,
+    setupText:
+      'Join the organizations you belong to so your service counts for them too. Organization search arrives soon.',
+    continue: 'Continue',
+  },
+  about: {
+    title: 'About Us',
+    mission: 'Our Mission',
+    team: 'Our Team',
+    callToAction: 'Ready to Make a Difference',
+    browse: 'Browse opportunities',
+    backToLogin: 'Back to Login',
+  },
+  common: {
+    loading: 'Loading...',
+    comingSoon: 'This page is coming soon.',
+    retry: 'Try again',
+  },
   events: {
     title: 'Events',
+    subtitle: 'Find upcoming opportunities to serve your campus and community.',
     createOpportunity: 'Create Opportunity',
     empty: 'No opportunities match your filters.',
   },

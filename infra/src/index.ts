@@ -9,3 +9,5 @@ export * from './http/problem-middleware';
 export * from './http/auth-middleware';
 export * from './pii/vault';
 export * from './pii/hash';
+export * from './service-runner';
+export * from './event-store/create-event-store';

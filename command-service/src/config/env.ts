@@ -8,4 +8,4 @@ export const commandEnvSchema = serviceEnvSchema.extend({
 export type CommandEnv = z.infer<typeof commandEnvSchema>;
 
 export const loadCommandEnv = (source: NodeJS.ProcessEnv = process.env): CommandEnv =>
-  loadEnv(commandEnvSchema, source) as CommandEnv;
+  loadEnv(commandEnvSchema, source);

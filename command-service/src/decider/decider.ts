@@ -79,7 +79,8 @@ export const handleCommand = <State, Command>(options: {
         );
         return { events, appended };
       } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || attempt + 1 >= MAX_ATTEMPTS) throw error;
+        if (!(error instanceof WrongExpectedRevisionError) || attempt + 1 >= MAX_ATTEMPTS)
+          throw error;
         await jitter(attempt);
       }
     }

@@ -30,7 +30,11 @@ export type CommandDeps = {
   readonly logger: Logger;
 };
 
-export const commandMetadata = (req: Request, commandName: string, clock: Clock): EventMetadata => ({
+export const commandMetadata = (
+  req: Request,
+  commandName: string,
+  clock: Clock,
+): EventMetadata => ({
   actorUserId: callerOf(req)?.userId ?? null,
   correlationId: req.get('x-correlation-id') ?? randomUUID(),
   causationId: null,
@@ -49,7 +53,12 @@ export const sendConsistencyToken = (res: Response, appended: readonly (AppendRe
 };
 
 /** Mounts one route of the contracts table with its auth level. */
-export const mountRoute = (router: Router, route: RouteDefinition, deps: CommandDeps, handler: RequestHandler) => {
+export const mountRoute = (
+  router: Router,
+  route: RouteDefinition,
+  deps: CommandDeps,
+  handler: RequestHandler,
+) => {
   const method = route.method.toLowerCase() as 'post' | 'put' | 'delete' | 'get';
   router[method](route.path, requireAuth(route.auth, deps.verifier, deps.resolveCaller), handler);
 };

@@ -17,9 +17,15 @@ export const createStreamCallerResolver = (store: EventStore): CallerResolver =>
     const hash = reservationHash(identity.email);
     const hit = cache.get(hash);
     if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.caller;
-    const reservation = foldStream(reservationDecider, await store.readStream(toEmailReservationStreamId(hash)));
+    const reservation = foldStream(
+      reservationDecider,
+      await store.readStream(toEmailReservationStreamId(hash)),
+    );
     if (!reservation.ownerId) return null;
-    const user = foldStream(userDecider, await store.readStream(toUserStreamId(reservation.ownerId)));
+    const user = foldStream(
+      userDecider,
+      await store.readStream(toUserStreamId(reservation.ownerId)),
+    );
     if (!user.registered) return null;
     const caller = { userId: reservation.ownerId, admin: user.admin };
     cache.set(hash, { caller, at: Date.now() });

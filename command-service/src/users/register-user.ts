@@ -12,7 +12,12 @@ import {
   type UserPersonalData,
   type UserRegistered,
 } from '@campus/contracts';
-import { ForbiddenError, reservationHash, UnauthorizedError, type TokenIdentity } from '@campus/infra';
+import {
+  ForbiddenError,
+  reservationHash,
+  UnauthorizedError,
+  type TokenIdentity,
+} from '@campus/infra';
 import { foldStream, handleCommand, type CommandOutcome } from '../decider/decider';
 import { reservationDecider } from '../decider/reservation';
 import type { CommandDeps } from '../http/context';
@@ -108,8 +113,16 @@ export const registerUser = async (
   return { user, outcomes };
 };
 
-const isApproved = async (deps: CommandDeps, email: string, emailHash: string, config: ProductConfig) => {
+const isApproved = async (
+  deps: CommandDeps,
+  email: string,
+  emailHash: string,
+  config: ProductConfig,
+) => {
   if (isUniversityEmail(email, config.UNIVERSITY_DOMAIN)) return true;
   const events = await deps.store.readStream(toApprovedEmailStreamId(emailHash));
-  return foldStream({ initialState: () => ({ approved: false }), evolve: approvedEmailEvolve }, events).approved;
+  return foldStream(
+    { initialState: () => ({ approved: false }), evolve: approvedEmailEvolve },
+    events,
+  ).approved;
 };

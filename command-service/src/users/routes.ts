@@ -1,7 +1,12 @@
 import { Router } from 'express';
 import { registerUserSchema, routes, type ProtectedResponse } from '@campus/contracts';
 import { callerOf, identityOf, parseOrThrow } from '@campus/infra';
-import { commandMetadata, mountRoute, sendConsistencyToken, type CommandDeps } from '../http/context';
+import {
+  commandMetadata,
+  mountRoute,
+  sendConsistencyToken,
+  type CommandDeps,
+} from '../http/context';
 import { registerUser } from './register-user';
 
 export const usersRouter = (deps: CommandDeps): Router => {

@@ -28,8 +28,11 @@ export const userDecider: Decider<UserState, UserCommand> = {
         if (state.registered) throw new ConflictError(ALREADY_REGISTERED);
         return [{ type: 'UserRegistered', data: command.registration }];
       case 'GrantAdmin':
-        if (!state.registered) throw new ConflictError('Only a registered user can become an admin.');
-        return state.admin ? [] : [{ type: 'AdminGranted', data: { v: 1, userId: command.userId } }];
+        if (!state.registered)
+          throw new ConflictError('Only a registered user can become an admin.');
+        return state.admin
+          ? []
+          : [{ type: 'AdminGranted', data: { v: 1, userId: command.userId } }];
       default: {
         const unknown: never = command;
         throw new Error(`Unknown user command ${JSON.stringify(unknown)}`);
@@ -39,5 +42,7 @@ export const userDecider: Decider<UserState, UserCommand> = {
 };
 
 export type ApprovedEmailState = { readonly approved: boolean };
-export const approvedEmailEvolve = (state: ApprovedEmailState, event: DomainEvent): ApprovedEmailState =>
-  event.type === 'ApprovedEmailAdded' ? { approved: true } : state;
+export const approvedEmailEvolve = (
+  state: ApprovedEmailState,
+  event: DomainEvent,
+): ApprovedEmailState => (event.type === 'ApprovedEmailAdded' ? { approved: true } : state);

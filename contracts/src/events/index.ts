@@ -1,9 +1,5 @@
 import type { z } from 'zod';
-import {
-  adminGrantedSchema,
-  approvedEmailAddedSchema,
-  userRegisteredSchema,
-} from './users';
+import { adminGrantedSchema, approvedEmailAddedSchema, userRegisteredSchema } from './users';
 import { reservationClaimedSchema, reservationReleasedSchema } from './reservations';
 
 export * from './personal-data';
@@ -27,7 +23,10 @@ export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[
 export const isEventType = (type: string): type is EventType => type in eventSchemas;
 
 /** A stored event as its typed domain event; null for unknown types and payloads that fail the schema. */
-export const toDomainEvent = (stored: { readonly type: string; readonly data: unknown }): DomainEvent | null => {
+export const toDomainEvent = (stored: {
+  readonly type: string;
+  readonly data: unknown;
+}): DomainEvent | null => {
   if (!isEventType(stored.type)) return null;
   const parsed = eventSchemas[stored.type].safeParse(stored.data);
   return parsed.success ? ({ type: stored.type, data: parsed.data } as DomainEvent) : null;

@@ -21,7 +21,6 @@ export const userRegisteredSchema = z.object({
 });
 export type UserRegistered = z.infer<typeof userRegisteredSchema>;
 
-
 export const approvedEmailAddedSchema = z.object({
   v: z.literal(1),
   emailHash: z.string(),

@@ -18,7 +18,9 @@ export class TokenRejectedError extends Error {
     readonly reason: 'invalid' | 'unavailable',
     cause?: unknown,
   ) {
-    super(reason === 'invalid' ? 'Token is invalid or expired' : 'Token verification failed', { cause });
+    super(reason === 'invalid' ? 'Token is invalid or expired' : 'Token verification failed', {
+      cause,
+    });
   }
 }
 
@@ -42,7 +44,8 @@ const errorCode = (error: unknown): string | undefined =>
  */
 export const createFirebaseTokenVerifier = (options: { projectId: string }): TokenVerifier => {
   const name = `campus-${options.projectId}`;
-  const app: App = getApps().find((a) => a.name === name) ?? initializeApp({ projectId: options.projectId }, name);
+  const app: App =
+    getApps().find((a) => a.name === name) ?? initializeApp({ projectId: options.projectId }, name);
   const auth = getAuth(app);
   return {
     async verify(idToken) {
@@ -56,7 +59,10 @@ export const createFirebaseTokenVerifier = (options: { projectId: string }): Tok
         };
       } catch (error) {
         const code = errorCode(error);
-        throw new TokenRejectedError(code && INVALID_TOKEN_CODES.has(code) ? 'invalid' : 'unavailable', error);
+        throw new TokenRejectedError(
+          code && INVALID_TOKEN_CODES.has(code) ? 'invalid' : 'unavailable',
+          error,
+        );
       }
     },
   };

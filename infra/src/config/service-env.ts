@@ -7,40 +7,50 @@ export const serviceEnvSchema = productConfigSchema.extend({
   DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/campus'),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
   /** Set to an esdb:// URL to keep events in EventStoreDB instead of Postgres. */
-  EVENTSTORE_URL: z.string().startsWith('esdb://', 'must be an esdb:// connection string').optional(),
+  EVENTSTORE_URL: z
+    .string()
+    .startsWith('esdb://', 'must be an esdb:// connection string')
+    .optional(),
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-campus'),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 
-/**
- * Parses the environment with a service's schema; exits with a message naming each bad variable.
- * Production refuses the auth emulator and the clock offset.
- */
-export const loadEnv = <S extends typeof serviceEnvSchema>(schema: S, source: NodeJS.ProcessEnv = process.env): z.output<S> => {
-  const result = schema
-    .superRefine((env, ctx) => {
-      if (env.APP_ENV !== 'production') return;
-      if (env.FIREBASE_AUTH_EMULATOR_HOST) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['FIREBASE_AUTH_EMULATOR_HOST'],
-          message: 'must not be set in production (it would accept unsigned tokens)',
-        });
-      }
-      if (env.FIREBASE_PROJECT_ID.startsWith('demo-')) {
-        ctx.addIssue({ code: 'custom', path: ['FIREBASE_PROJECT_ID'], message: 'must name a real Firebase project in production' });
-      }
-      if (env.CLOCK_OFFSET_MS !== 0) {
-        ctx.addIssue({ code: 'custom', path: ['CLOCK_OFFSET_MS'], message: 'must be 0 in production' });
-      }
-    })
-    .safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+/** Why a production configuration is refused, as (variable, reason) pairs. */
+const productionProblems = (env: ServiceEnv): [string, string][] => {
+  if (env.APP_ENV !== 'production') return [];
+  const problems: [string, string][] = [];
+  if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+    problems.push([
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'must not be set in production (it would accept unsigned tokens)',
+    ]);
   }
-  return result.data as z.output<S>;
+  if (env.FIREBASE_PROJECT_ID.startsWith('demo-')) {
+    problems.push(['FIREBASE_PROJECT_ID', 'must name a real Firebase project in production']);
+  }
+  if (env.CLOCK_OFFSET_MS !== 0) problems.push(['CLOCK_OFFSET_MS', 'must be 0 in production']);
+  return problems;
+};
+
+/**
+ * Parses the environment with a service's schema; throws a ConfigError naming each bad variable.
+ * Production refuses the auth emulator, demo projects and the clock offset.
+ */
+export const loadEnv = <S extends typeof serviceEnvSchema>(
+  schema: S,
+  source: NodeJS.ProcessEnv = process.env,
+): z.output<S> => {
+  const result = schema.safeParse(source);
+  const problems: [string, string][] = result.success
+    ? productionProblems(result.data)
+    : result.error.issues.map((i) => [i.path.join('.') || '(env)', i.message]);
+  if (!result.success || problems.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n${problems.map(([k, m]) => `  ${k}: ${m}`).join('\n')}`,
+    );
+  }
+  return result.data;
 };
 
 export class ConfigError extends Error {

@@ -6,7 +6,8 @@ import { MIGRATIONS_DIR, migrate } from '../db/migrate';
 import { createPool, type Pool } from '../db/pool';
 
 /** The server tests create their databases on (trust auth on the machines we run on). */
-export const TEST_SERVER_URL = process.env['TEST_DATABASE_SERVER_URL'] ?? 'postgres://postgres@127.0.0.1:5432';
+export const TEST_SERVER_URL =
+  process.env['TEST_DATABASE_SERVER_URL'] ?? 'postgres://postgres@127.0.0.1:5432';
 
 const withDatabase = (serverUrl: string, name: string) => {
   const url = new URL(serverUrl);
@@ -43,7 +44,7 @@ export const ensureTemplateDatabase = async () => {
   const client = new pg.Client({ connectionString: withDatabase(TEST_SERVER_URL, 'postgres') });
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(74_2001)');
+    await client.query('SELECT pg_advisory_lock(742001)');
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!rowCount) {
       const building = `${name}_building`;
@@ -58,9 +59,10 @@ export const ensureTemplateDatabase = async () => {
       `SELECT datname FROM pg_database WHERE datname LIKE 'campus_t\\_%'
          AND (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '2 hours'`,
     );
-    for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+    for (const row of rows)
+      await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
   } finally {
-    await client.query('SELECT pg_advisory_unlock(74_2001)').catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock(742001)').catch(() => undefined);
     await client.end();
   }
   return name;
@@ -75,7 +77,9 @@ export type TestDatabase = {
 };
 
 /** A fresh, migrated database of its own for one test file. */
-export const createTestDatabase = async (options: { poolMax?: number } = {}): Promise<TestDatabase> => {
+export const createTestDatabase = async (
+  options: { poolMax?: number } = {},
+): Promise<TestDatabase> => {
   const name = `campus_t_${randomBytes(6).toString('hex')}`;
   const template = templateDatabaseName();
   for (let attempt = 0; ; attempt++) {

@@ -1,3 +1,3 @@
 export * from './database';
 export * from './redis';
-export * from './firebase';
+export * from '../auth/emulator-sign-in';

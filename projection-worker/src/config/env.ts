@@ -8,4 +8,4 @@ export const workerEnvSchema = serviceEnvSchema.extend({
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;
 
 export const loadWorkerEnv = (source: NodeJS.ProcessEnv = process.env): WorkerEnv =>
-  loadEnv(workerEnvSchema, source) as WorkerEnv;
+  loadEnv(workerEnvSchema, source);

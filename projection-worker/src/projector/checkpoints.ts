@@ -5,16 +5,24 @@ export const VISIBLE_CHANNEL = 'read_visible';
 
 type CheckpointRow = { txn: string; seq: string };
 
-export const readCheckpoint = async (pool: Pool | PoolClient, projection: string): Promise<GlobalPosition> => {
-  const { rows } = await pool.query<CheckpointRow>('SELECT txn, seq FROM read.checkpoints WHERE projection = $1', [
-    projection,
-  ]);
+export const readCheckpoint = async (
+  pool: Pool | PoolClient,
+  projection: string,
+): Promise<GlobalPosition> => {
+  const { rows } = await pool.query<CheckpointRow>(
+    'SELECT txn, seq FROM read.checkpoints WHERE projection = $1',
+    [projection],
+  );
   const row = rows[0];
   return row ? { txn: BigInt(row.txn), seq: BigInt(row.seq) } : START_POSITION;
 };
 
 /** Written in the batch's transaction, so rows and checkpoint commit together. */
-export const writeCheckpoints = async (client: PoolClient, projections: readonly string[], position: GlobalPosition) => {
+export const writeCheckpoints = async (
+  client: PoolClient,
+  projections: readonly string[],
+  position: GlobalPosition,
+) => {
   await client.query(
     `INSERT INTO read.checkpoints (projection, txn, seq, updated_at)
        SELECT unnest($1::text[]), $2, $3, now()
@@ -24,12 +32,22 @@ export const writeCheckpoints = async (client: PoolClient, projections: readonly
 };
 
 /** After the batch's Redis writes: reads may now rely on it (read-your-writes). */
-export const markVisible = async (pool: Pool, projections: readonly string[], position: GlobalPosition) => {
+export const markVisible = async (
+  pool: Pool,
+  projections: readonly string[],
+  position: GlobalPosition,
+) => {
   await pool.query(
     `WITH done AS (
        UPDATE read.checkpoints SET visible_txn = $2, visible_seq = $3 WHERE projection = ANY($1::text[])
      )
      SELECT pg_notify($4, $5)`,
-    [projections, position.txn.toString(), position.seq.toString(), VISIBLE_CHANNEL, `${position.txn.toString()}.${position.seq.toString()}`],
+    [
+      projections,
+      position.txn.toString(),
+      position.seq.toString(),
+      VISIBLE_CHANNEL,
+      `${position.txn.toString()}.${position.seq.toString()}`,
+    ],
   );
 };

@@ -15,7 +15,11 @@ export type ProjectionContext = {
  */
 export type Projection = {
   readonly name: string;
-  apply(client: PoolClient, events: readonly ProjectedEvent[], context: ProjectionContext): Promise<void>;
+  apply(
+    client: PoolClient,
+    events: readonly ProjectedEvent[],
+    context: ProjectionContext,
+  ): Promise<void>;
 };
 
 export type BatchResult = { readonly last: GlobalPosition; readonly count: number };

@@ -7,4 +7,4 @@ export const queryEnvSchema = serviceEnvSchema.extend({
 export type QueryEnv = z.infer<typeof queryEnvSchema>;
 
 export const loadQueryEnv = (source: NodeJS.ProcessEnv = process.env): QueryEnv =>
-  loadEnv(queryEnvSchema, source) as QueryEnv;
+  loadEnv(queryEnvSchema, source);

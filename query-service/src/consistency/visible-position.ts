@@ -12,7 +12,11 @@ type Waiter = { target: GlobalPosition; resolve: (fresh: boolean) => void; timer
  * Redis boards are both written) and lets reads wait for a consistency token. Woken by NOTIFY,
  * with polling as the source of truth while anyone waits.
  */
-export const createVisiblePositionTracker = (options: { pool: Pool; databaseUrl: string; logger: Logger }) => {
+export const createVisiblePositionTracker = (options: {
+  pool: Pool;
+  databaseUrl: string;
+  logger: Logger;
+}) => {
   const { pool, logger } = options;
   let visible: GlobalPosition | null = null;
   const waiters = new Set<Waiter>();
@@ -58,7 +62,9 @@ export const createVisiblePositionTracker = (options: { pool: Pool; databaseUrl:
 
   return {
     async start() {
-      await listen().catch((error: unknown) => logger.warn({ err: error }, 'LISTEN failed; polling only'));
+      await listen().catch((error: unknown) =>
+        logger.warn({ err: error }, 'LISTEN failed; polling only'),
+      );
       await refresh();
     },
     current: () => visible,
@@ -68,7 +74,11 @@ export const createVisiblePositionTracker = (options: { pool: Pool; databaseUrl:
       await refresh();
       if (visible && comparePositions(visible, target) >= 0) return true;
       return new Promise<boolean>((resolve) => {
-        const waiter: Waiter = { target, resolve, timer: setTimeout(() => settle(waiter, false), timeoutMs) };
+        const waiter: Waiter = {
+          target,
+          resolve,
+          timer: setTimeout(() => settle(waiter, false), timeoutMs),
+        };
         waiters.add(waiter);
         poller ??= setInterval(() => void refresh().catch(() => undefined), POLL_MS);
       });

@@ -1,6 +1,12 @@
 import type { RequestHandler, Router } from 'express';
 import type { Clock, ProductConfig, RouteDefinition } from '@campus/contracts';
-import { requireAuth, type CallerResolver, type Logger, type Pool, type TokenVerifier } from '@campus/infra';
+import {
+  requireAuth,
+  type CallerResolver,
+  type Logger,
+  type Pool,
+  type TokenVerifier,
+} from '@campus/infra';
 import type { VisiblePositionTracker } from '../consistency/visible-position';
 
 /** What every query area is given. */
@@ -15,7 +21,13 @@ export type QueryDeps = {
 };
 
 /** Mounts one GET route of the contracts table with its auth level. */
-export const mountQuery = (router: Router, route: RouteDefinition, deps: QueryDeps, handler: RequestHandler) => {
-  if (route.method !== 'GET') throw new Error(`The query service answers GET only, not ${route.method} ${route.path}`);
+export const mountQuery = (
+  router: Router,
+  route: RouteDefinition,
+  deps: QueryDeps,
+  handler: RequestHandler,
+) => {
+  if (route.method !== 'GET')
+    throw new Error(`The query service answers GET only, not ${route.method} ${route.path}`);
   router.get(route.path, requireAuth(route.auth, deps.verifier, deps.resolveCaller), handler);
 };

@@ -59,18 +59,28 @@ export const toUserResponse = (row: UserRow, viewer: Caller | null): User => {
 
 export const findUserById = async (pool: Pool, id: string): Promise<UserRow | null> => {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const { rows } = await pool.query<UserRow>(`SELECT ${USER_COLUMNS} FROM read.users WHERE id = $1`, [id]);
+  const { rows } = await pool.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM read.users WHERE id = $1`,
+    [id],
+  );
   return rows[0] ?? null;
 };
 
-export const findUserByEmailHash = async (pool: Pool, emailHash: string): Promise<UserRow | null> => {
-  const { rows } = await pool.query<UserRow>(`SELECT ${USER_COLUMNS} FROM read.users WHERE email_hash = $1`, [
-    emailHash,
-  ]);
+export const findUserByEmailHash = async (
+  pool: Pool,
+  emailHash: string,
+): Promise<UserRow | null> => {
+  const { rows } = await pool.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM read.users WHERE email_hash = $1`,
+    [emailHash],
+  );
   return rows[0] ?? null;
 };
 
 export const isEmailOnApprovedList = async (pool: Pool, emailHash: string): Promise<boolean> => {
-  const { rowCount } = await pool.query('SELECT 1 FROM read.approved_emails WHERE email_hash = $1', [emailHash]);
+  const { rowCount } = await pool.query(
+    'SELECT 1 FROM read.approved_emails WHERE email_hash = $1',
+    [emailHash],
+  );
   return (rowCount ?? 0) > 0;
 };

@@ -2,9 +2,15 @@ import { Router } from 'express';
 import { isUniversityEmail, routes, texts, type PublicConfig } from '@campus/contracts';
 import { callerOf, identityOf, NotFoundError, reservationHash } from '@campus/infra';
 import { mountQuery, type QueryDeps } from '../http/context';
-import { findUserByEmailHash, findUserById, isEmailOnApprovedList, toUserResponse } from './queries';
+import {
+  findUserByEmailHash,
+  findUserById,
+  isEmailOnApprovedList,
+  toUserResponse,
+} from './queries';
 
-const addressParam = (value: unknown): string => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+const addressParam = (value: unknown): string =>
+  typeof value === 'string' ? value.trim().toLowerCase() : '';
 
 export const usersQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
@@ -23,12 +29,16 @@ export const usersQueryRouter = (deps: QueryDeps): Router => {
   mountQuery(router, routes.checkApprovedEmail, deps, async (req, res) => {
     const address = addressParam(req.params['address']);
     const approved =
-      isUniversityEmail(address, config.UNIVERSITY_DOMAIN) || (await isEmailOnApprovedList(pool, reservationHash(address)));
+      isUniversityEmail(address, config.UNIVERSITY_DOMAIN) ||
+      (await isEmailOnApprovedList(pool, reservationHash(address)));
     res.json({ is_approved: approved });
   });
 
   mountQuery(router, routes.checkUserExists, deps, async (req, res) => {
-    const row = await findUserByEmailHash(pool, reservationHash(addressParam(req.params['address'])));
+    const row = await findUserByEmailHash(
+      pool,
+      reservationHash(addressParam(req.params['address'])),
+    );
     res.json({ exists: row !== null });
   });
 
@@ -37,7 +47,9 @@ export const usersQueryRouter = (deps: QueryDeps): Router => {
     const row = await findUserByEmailHash(pool, reservationHash(address));
     if (!row) throw new NotFoundError(texts.notFound.user);
     // The signed-in person looking themselves up (sign-in) sees their own contact fields.
-    const viewer = callerOf(req) ?? (identityOf(req).email === address ? { userId: row.id, admin: false } : null);
+    const viewer =
+      callerOf(req) ??
+      (identityOf(req).email === address ? { userId: row.id, admin: false } : null);
     res.json(toUserResponse(row, viewer));
   });
 

@@ -36,7 +36,9 @@ export const usersProjection: Projection = {
           break;
         }
         case 'AdminGranted':
-          await client.query('UPDATE read.users SET admin = true WHERE id = $1', [event.data.userId]);
+          await client.query('UPDATE read.users SET admin = true WHERE id = $1', [
+            event.data.userId,
+          ]);
           break;
         case 'ApprovedEmailAdded': {
           const personal = await vault.open(event.data.personal, approvedEmailPersonalSchema);
@@ -51,8 +53,7 @@ export const usersProjection: Projection = {
         case 'ReservationReleased':
           break;
         default: {
-          const unhandled: never = event;
-          void unhandled;
+          const _unhandled: never = event;
         }
       }
     }

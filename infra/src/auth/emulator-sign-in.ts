@@ -1,16 +1,25 @@
 import { createHash } from 'node:crypto';
 
-/** The Firebase Auth emulator the tests sign in against (started by the test script). */
-export const authEmulatorHost = () => process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099';
+/** The Firebase Auth emulator that development, the demo and the tests sign in against. */
+export const authEmulatorHost = () =>
+  process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099';
 export const TEST_FIREBASE_PROJECT_ID = process.env['FIREBASE_PROJECT_ID'] ?? 'demo-campus';
 
 /**
  * Signs in to the emulator with a Google credential for `email` (as the UI does in emulator mode)
  * and returns a real emulator ID token that firebase-admin verifies.
  */
-export const emulatorIdToken = async (email: string, options: { emailVerified?: boolean } = {}): Promise<string> => {
+export const emulatorIdToken = async (
+  email: string,
+  options: { emailVerified?: boolean } = {},
+): Promise<string> => {
   const sub = createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 24);
-  const claims = { sub, email, email_verified: options.emailVerified ?? true, name: email.split('@')[0] };
+  const claims = {
+    sub,
+    email,
+    email_verified: options.emailVerified ?? true,
+    name: email.split('@')[0],
+  };
   const response = await fetch(
     `http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-key`,
     {
@@ -24,7 +33,8 @@ export const emulatorIdToken = async (email: string, options: { emailVerified?: 
       }),
     },
   );
-  if (!response.ok) throw new Error(`Auth emulator sign-in failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`Auth emulator sign-in failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { idToken?: string };
   if (!body.idToken) throw new Error('Auth emulator answered without an idToken');
   return body.idToken;

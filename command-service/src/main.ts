@@ -1,0 +1,42 @@
+import { offsetClock } from '@campus/contracts';
+import {
+  closeServer,
+  createEventStore,
+  createFirebaseTokenVerifier,
+  createLogger,
+  createPersonalDataVault,
+  createPool,
+  listen,
+  runService,
+} from '@campus/infra';
+import { loadCommandEnv } from './config/env';
+import { createCommandApp } from './http/app';
+import { createStreamCallerResolver } from './users/caller-resolver';
+
+await runService('command-service', async () => {
+  const env = loadCommandEnv();
+  const logger = createLogger('command-service');
+  const pool = createPool(env.DATABASE_URL, { applicationName: 'command-service', max: 20 });
+  const store = await createEventStore({ pool, eventStoreUrl: env.EVENTSTORE_URL });
+  const app = createCommandApp({
+    store,
+    vault: createPersonalDataVault(pool),
+    verifier: createFirebaseTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID }),
+    resolveCaller: createStreamCallerResolver(store),
+    clock: offsetClock(env.CLOCK_OFFSET_MS),
+    config: env,
+    logger,
+  });
+  const server = await listen(app, env.COMMAND_PORT);
+  logger.info(
+    { port: env.COMMAND_PORT, eventStore: env.EVENTSTORE_URL ? 'eventstoredb' : 'postgres' },
+    'command service listening',
+  );
+  return {
+    stop: async () => {
+      await closeServer(server);
+      await store.close();
+      await pool.end();
+    },
+  };
+});

@@ -1,0 +1,2 @@
+export { runProjections, runProjectionsUntilAborted } from './projector/run-projections';
+export { allProjections } from './projections';

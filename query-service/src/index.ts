@@ -1,0 +1,4 @@
+export { createQueryApp } from './http/app';
+export type { QueryDeps } from './http/context';
+export { createVisiblePositionTracker } from './consistency/visible-position';
+export { createReadModelCallerResolver } from './users/caller-resolver';

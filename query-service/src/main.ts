@@ -1,0 +1,39 @@
+import { offsetClock } from '@campus/contracts';
+import {
+  closeServer,
+  createFirebaseTokenVerifier,
+  createLogger,
+  createPool,
+  listen,
+  runService,
+} from '@campus/infra';
+import { loadQueryEnv } from './config/env';
+import { createVisiblePositionTracker } from './consistency/visible-position';
+import { createQueryApp } from './http/app';
+import { createReadModelCallerResolver } from './users/caller-resolver';
+
+await runService('query-service', async () => {
+  const env = loadQueryEnv();
+  const logger = createLogger('query-service');
+  const pool = createPool(env.DATABASE_URL, { applicationName: 'query-service', max: 20 });
+  const tracker = createVisiblePositionTracker({ pool, databaseUrl: env.DATABASE_URL, logger });
+  await tracker.start();
+  const app = createQueryApp({
+    pool,
+    verifier: createFirebaseTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID }),
+    resolveCaller: createReadModelCallerResolver(pool),
+    tracker,
+    clock: offsetClock(env.CLOCK_OFFSET_MS),
+    config: env,
+    logger,
+  });
+  const server = await listen(app, env.QUERY_PORT);
+  logger.info({ port: env.QUERY_PORT }, 'query service listening');
+  return {
+    stop: async () => {
+      await closeServer(server);
+      await tracker.close();
+      await pool.end();
+    },
+  };
+});
