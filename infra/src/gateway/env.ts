@@ -1,0 +1,68 @@
+import { statSync } from 'node:fs';
+import { z } from 'zod';
+
+/** An empty variable (`STATIC_DIR=`) counts as unset. */
+const emptyAsUnset = (value: unknown): unknown => (value === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const isDirectory = (dir: string): boolean => {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+export const gatewayEnvSchema = z
+  .object({
+    GATEWAY_PORT: z.preprocess(
+      emptyAsUnset,
+      z.coerce
+        .number({ error: 'must be a port number' })
+        .int('must be a whole number')
+        .min(0, 'must be between 0 and 65535')
+        .max(65535, 'must be between 0 and 65535')
+        .default(8080),
+    ),
+    /** Listen address; 127.0.0.1 by default, 0.0.0.0 to expose the gateway on the network. */
+    GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
+    QUERY_URL: httpUrl.default('http://127.0.0.1:4002'),
+    COMMAND_URL: httpUrl.default('http://127.0.0.1:4001'),
+    /** The built frontend (frontend/dist). */
+    STATIC_DIR: optional(
+      z.string().refine(isDirectory, 'must name an existing folder (the built frontend)'),
+    ),
+    /** The Vite dev server, during development. */
+    DEV_SERVER_URL: optional(httpUrl),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STATIC_DIR && env.DEV_SERVER_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_SERVER_URL'],
+        message: 'set either STATIC_DIR (a production build) or DEV_SERVER_URL (Vite), not both',
+      });
+    }
+  });
+
+export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
+
+export class GatewayConfigError extends Error {
+  override readonly name = 'GatewayConfigError';
+}
+
+/** Parses the gateway's environment; throws a message naming each bad variable. */
+export const loadGatewayEnv = (source: NodeJS.ProcessEnv = process.env): GatewayEnv => {
+  const result = gatewayEnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new GatewayConfigError(`Invalid gateway configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+};

@@ -1,0 +1,437 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadGatewayEnv } from './env';
+import { createGateway } from './gateway';
+
+type Seen = {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+};
+
+type Upstream = {
+  server: http.Server;
+  url: string;
+  seen: Seen[];
+};
+
+/** Upgraded sockets leave the server's books: track them so `close` can end them. */
+const upgraded = new Map<http.Server, Set<Socket>>();
+
+/** A tiny upstream that records what reached it and answers with its name and a few headers. */
+const startUpstream = async (name: string): Promise<Upstream> => {
+  const seen: Seen[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const payload = JSON.stringify({ upstream: name, method: req.method, url: req.url });
+      res.writeHead(name === 'command' && req.method === 'POST' ? 201 : 200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+        'x-upstream': name,
+        'x-consistency-token': `${name}-token-7.42`,
+        'set-cookie': ['a=1; Path=/', 'b=2; Path=/'],
+      });
+      res.end(req.method === 'HEAD' ? undefined : payload);
+    });
+  });
+  // Websocket-style upgrade: switch protocols, then echo what arrives.
+  server.on('upgrade', (req: http.IncomingMessage, socket: Socket) => {
+    seen.push({
+      method: 'UPGRADE',
+      url: req.url ?? '',
+      headers: req.headers,
+      body: Buffer.alloc(0),
+    });
+    const sockets = upgraded.get(server) ?? new Set<Socket>();
+    upgraded.set(server, sockets.add(socket));
+    socket.write(
+      'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n',
+    );
+    socket.on('data', (data: Buffer) => socket.write(`${name}:${data.toString()}`));
+  });
+  await listen(server);
+  return { server, url: `http://127.0.0.1:${portOf(server)}`, seen };
+};
+
+const listen = (server: http.Server): Promise<void> =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+
+const close = (server: http.Server): Promise<void> =>
+  new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+    for (const socket of upgraded.get(server) ?? []) socket.destroy();
+  });
+
+const portOf = (server: http.Server): number => (server.address() as AddressInfo).port;
+
+/** A port nothing listens on: bind one, then let it go. */
+const freePort = async (): Promise<number> => {
+  const probe = http.createServer();
+  await listen(probe);
+  const port = portOf(probe);
+  await close(probe);
+  return port;
+};
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** Plain http.request, so bodies can be streamed in chunks and any header can be sent. */
+const send = (
+  port: number,
+  method: string,
+  urlPath: string,
+  options: { headers?: http.OutgoingHttpHeaders; chunks?: Buffer[]; agent?: http.Agent } = {},
+): Promise<Answer> =>
+  new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: urlPath,
+        headers: options.headers ?? {},
+        ...(options.agent ? { agent: options.agent } : {}),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    for (const chunk of options.chunks ?? []) req.write(chunk);
+    req.end();
+  });
+
+const json = (answer: Answer): Record<string, unknown> =>
+  JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>;
+
+const lastSeen = (upstream: Upstream): Seen => {
+  const last = upstream.seen.at(-1);
+  if (!last) throw new Error('the upstream saw no request');
+  return last;
+};
+
+describe('gateway (integration, real sockets)', () => {
+  let query: Upstream;
+  let command: Upstream;
+  let dev: Upstream;
+  let gateway: http.Server;
+  let devGateway: http.Server;
+  let staticDir: string;
+
+  beforeAll(async () => {
+    [query, command, dev] = await Promise.all([
+      startUpstream('query'),
+      startUpstream('command'),
+      startUpstream('dev'),
+    ]);
+    staticDir = mkdtempSync(path.join(tmpdir(), 'gateway-static-'));
+    mkdirSync(path.join(staticDir, 'assets'));
+    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Campus</title>');
+    writeFileSync(path.join(staticDir, 'assets', 'app-1a2b.js'), 'console.log("app");');
+    writeFileSync(path.join(staticDir, 'favicon.svg'), '<svg/>');
+
+    gateway = createGateway({ queryUrl: query.url, commandUrl: command.url, staticDir });
+    devGateway = createGateway({
+      queryUrl: query.url,
+      commandUrl: command.url,
+      devServerUrl: dev.url,
+    });
+    await Promise.all([listen(gateway), listen(devGateway)]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([gateway, devGateway, query.server, command.server, dev.server].map(close));
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('answers /healthz itself', async () => {
+    const answer = await send(portOf(gateway), 'GET', '/healthz');
+    expect(answer.status).toBe(200);
+    expect(json(answer)).toEqual({ status: 'ok' });
+  });
+
+  it('sends GET to the query service, path and query string intact', async () => {
+    const answer = await send(
+      portOf(gateway),
+      'GET',
+      '/api/leaderboards/monthly?month=2025-03&x=a%20b',
+    );
+    expect(answer.status).toBe(200);
+    expect(json(answer)).toMatchObject({
+      upstream: 'query',
+      url: '/api/leaderboards/monthly?month=2025-03&x=a%20b',
+    });
+    expect(lastSeen(query).method).toBe('GET');
+  });
+
+  it('sends HEAD to the query service', async () => {
+    const before = query.seen.length;
+    const answer = await send(portOf(gateway), 'HEAD', '/files/abc/photo.png');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['x-upstream']).toBe('query');
+    expect(answer.body.length).toBe(0);
+    expect(query.seen.length).toBe(before + 1);
+    expect(lastSeen(query)).toMatchObject({ method: 'HEAD', url: '/files/abc/photo.png' });
+  });
+
+  it.each(['/api', '/api/', '/upload', '/files/x'])(
+    'routes GET %s to the query service',
+    async (p) => {
+      const answer = await send(portOf(gateway), 'GET', p);
+      expect(answer.headers['x-upstream']).toBe('query');
+    },
+  );
+
+  it.each([
+    ['POST', '/api/opportunities/17/signups'],
+    ['PUT', '/api/users/me'],
+    ['PATCH', '/api/users/me'],
+    ['DELETE', '/api/friendships/u2'],
+    ['POST', '/api/protected'],
+  ])('sends %s %s to the command service with the body intact', async (method, p) => {
+    const body = Buffer.from(JSON.stringify({ method, note: 'héllo ✓', n: [1, 2, 3] }));
+    const answer = await send(portOf(gateway), method, p, {
+      headers: { 'content-type': 'application/json', 'content-length': body.length },
+      chunks: [body],
+    });
+    expect(answer.status).toBe(method === 'POST' ? 201 : 200);
+    expect(json(answer)).toMatchObject({ upstream: 'command', method, url: p });
+    const seen = lastSeen(command);
+    expect(seen.method).toBe(method);
+    expect(seen.url).toBe(p);
+    expect(seen.body.equals(body)).toBe(true);
+  });
+
+  it('streams a chunked multipart upload to the command service byte for byte', async () => {
+    const boundary = '----campus-boundary-9f8e7d';
+    const binary = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 256));
+    const parts = [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="caption"\r\n\r\nBeach clean-up\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      binary.subarray(0, 1000),
+      binary.subarray(1000),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ];
+    const answer = await send(portOf(gateway), 'POST', '/upload', {
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'transfer-encoding': 'chunked',
+      },
+      chunks: parts,
+    });
+    expect(answer.status).toBe(201);
+    const seen = lastSeen(command);
+    expect(seen.url).toBe('/upload');
+    expect(seen.headers['content-type']).toBe(`multipart/form-data; boundary=${boundary}`);
+    expect(seen.body.equals(Buffer.concat(parts))).toBe(true);
+  });
+
+  it('passes headers both ways (Authorization, consistency token, cookies, X-Forwarded-*)', async () => {
+    const answer = await send(portOf(gateway), 'GET', '/api/me', {
+      headers: {
+        authorization: 'Bearer eyJhbGciOiJub25lIn0.e30.',
+        'x-consistency-token': '12.345',
+        host: 'campus.example.edu',
+      },
+    });
+    const seen = lastSeen(query);
+    expect(seen.headers['authorization']).toBe('Bearer eyJhbGciOiJub25lIn0.e30.');
+    expect(seen.headers['x-consistency-token']).toBe('12.345');
+    expect(seen.headers['host']).toBe('campus.example.edu');
+    expect(seen.headers['x-forwarded-for']).toContain('127.0.0.1');
+    expect(seen.headers['x-forwarded-proto']).toBe('http');
+    expect(answer.headers['x-consistency-token']).toBe('query-token-7.42');
+    expect(answer.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+
+    const posted = await send(portOf(gateway), 'POST', '/api/signups', {
+      headers: { authorization: 'Bearer t2', 'content-length': 0 },
+    });
+    expect(lastSeen(command).headers['authorization']).toBe('Bearer t2');
+    expect(posted.headers['x-consistency-token']).toBe('command-token-7.42');
+  });
+
+  it('serves static files, with an SPA fallback to index.html', async () => {
+    const port = portOf(gateway);
+    const root = await send(port, 'GET', '/');
+    expect(root.status).toBe(200);
+    expect(root.headers['content-type']).toMatch(/text\/html/);
+    expect(root.body.toString()).toContain('<title>Campus</title>');
+
+    const asset = await send(port, 'GET', '/assets/app-1a2b.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.body.toString()).toBe('console.log("app");');
+
+    const route = await send(port, 'GET', '/opportunities/42?tab=signups', {
+      headers: { accept: 'text/html' },
+    });
+    expect(route.status).toBe(200);
+    expect(route.body.toString()).toContain('<title>Campus</title>');
+    expect(route.headers['cache-control']).toBe('no-cache');
+
+    const head = await send(port, 'HEAD', '/leaderboard');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+
+    const missingAsset = await send(port, 'GET', '/assets/missing-0000.js');
+    expect(missingAsset.status).toBe(404);
+    expect(json(missingAsset)).toMatchObject({ status: 404, title: 'Not Found' });
+
+    const postToPage = await send(port, 'POST', '/opportunities/42', {
+      headers: { 'content-length': 0 },
+    });
+    expect(postToPage.status).toBe(404);
+  });
+
+  it('does not let a non-service path that merely starts like one reach a service', async () => {
+    const before = query.seen.length;
+    const answer = await send(portOf(gateway), 'GET', '/uploads-guide', {
+      headers: { accept: 'text/html' },
+    });
+    expect(answer.body.toString()).toContain('<title>Campus</title>');
+    expect(query.seen.length).toBe(before);
+  });
+
+  it('proxies non-service paths to the dev server, websocket upgrades included', async () => {
+    const port = portOf(devGateway);
+    const page = await send(port, 'GET', '/src/main.tsx');
+    expect(json(page)).toMatchObject({ upstream: 'dev', url: '/src/main.tsx' });
+    const api = await send(port, 'GET', '/api/opportunities');
+    expect(json(api)).toMatchObject({ upstream: 'query' });
+
+    const echoed = await new Promise<string>((resolve, reject) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        path: '/?token=hmr',
+        headers: {
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        },
+      });
+      req.on('upgrade', (res, socket) => {
+        expect(res.statusCode).toBe(101);
+        socket.once('data', (data: Buffer) => {
+          resolve(data.toString());
+          socket.destroy();
+        });
+        socket.write('ping');
+      });
+      req.on('response', (res) => reject(new Error(`no upgrade: ${String(res.statusCode)}`)));
+      req.on('error', reject);
+      req.end();
+    });
+    expect(echoed).toBe('dev:ping');
+    expect(lastSeen(dev)).toMatchObject({ method: 'UPGRADE', url: '/?token=hmr' });
+  });
+
+  it('answers 502 with a problem body when an upstream is unreachable, and keeps going', async () => {
+    const deadPort = await freePort();
+    const broken = createGateway({
+      queryUrl: `http://127.0.0.1:${deadPort}`,
+      commandUrl: `http://127.0.0.1:${deadPort}`,
+      staticDir,
+    });
+    await listen(broken);
+    try {
+      const port = portOf(broken);
+      for (const [method, p] of [
+        ['GET', '/api/opportunities'],
+        ['POST', '/api/signups'],
+        ['DELETE', '/files/x'],
+      ] as const) {
+        const sent = method === 'GET' ? [] : [Buffer.from('{"a":1}')];
+        const answer = await send(port, method, p, {
+          headers: { 'content-type': 'application/json', 'content-length': sent[0]?.length ?? 0 },
+          chunks: sent,
+        });
+        expect(answer.status).toBe(502);
+        expect(answer.headers['content-type']).toMatch(/application\/problem\+json/);
+        const body = json(answer);
+        expect(body).toMatchObject({ type: 'about:blank', title: 'Bad Gateway', status: 502 });
+        expect(body['detail']).toEqual(
+          expect.stringContaining(method === 'GET' ? 'query' : 'command'),
+        );
+        expect(body['message']).toBe(body['detail']);
+      }
+      // A chunked upload the upstream never read: the next request must still be understood.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const upload = await send(port, 'POST', '/upload', {
+          headers: { 'content-type': 'application/octet-stream' },
+          chunks: Array.from({ length: 16 }, () => Buffer.alloc(64 * 1024, 7)),
+          agent,
+        });
+        expect(upload.status).toBe(502);
+        const next = await send(port, 'DELETE', '/api/x', {
+          headers: { 'content-length': 0 },
+          agent,
+        });
+        expect(next.status).toBe(502);
+      } finally {
+        agent.destroy();
+      }
+      const head = await send(port, 'HEAD', '/api/opportunities');
+      expect(head.status).toBe(502);
+      // The gateway is still alive and still serves the frontend.
+      const page = await send(port, 'GET', '/');
+      expect(page.status).toBe(200);
+      expect((await send(port, 'GET', '/healthz')).status).toBe(200);
+    } finally {
+      await close(broken);
+    }
+  });
+});
+
+describe('gateway configuration', () => {
+  it('has defaults pointing at the local services', () => {
+    expect(loadGatewayEnv({})).toMatchObject({
+      GATEWAY_PORT: 8080,
+      QUERY_URL: 'http://127.0.0.1:4002',
+      COMMAND_URL: 'http://127.0.0.1:4001',
+    });
+    expect(loadGatewayEnv({ GATEWAY_PORT: '', STATIC_DIR: '' })).toMatchObject({
+      GATEWAY_PORT: 8080,
+      STATIC_DIR: undefined,
+    });
+  });
+
+  it('refuses bad values with a message naming the variable', () => {
+    expect(() => loadGatewayEnv({ GATEWAY_PORT: 'eighty' })).toThrow(/GATEWAY_PORT/);
+    expect(() => loadGatewayEnv({ GATEWAY_PORT: '70000' })).toThrow(/GATEWAY_PORT/);
+    expect(() => loadGatewayEnv({ QUERY_URL: 'not a url' })).toThrow(/QUERY_URL/);
+    expect(() => loadGatewayEnv({ COMMAND_URL: 'ftp://x' })).toThrow(/COMMAND_URL/);
+    expect(() => loadGatewayEnv({ STATIC_DIR: '/definitely/not/here' })).toThrow(/STATIC_DIR/);
+    expect(() =>
+      loadGatewayEnv({ STATIC_DIR: tmpdir(), DEV_SERVER_URL: 'http://127.0.0.1:5173' }),
+    ).toThrow(/DEV_SERVER_URL/);
+  });
+});

@@ -1,0 +1,235 @@
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import path from 'node:path';
+import express, { type Request, type Response } from 'express';
+import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
+import type { Logger } from '../logging';
+
+/**
+ * The one-origin gateway used by `npm start` and during development (nginx does the same job in
+ * production, see infra/nginx/campus.conf):
+ *
+ * - `/api/*`, `/upload` and `/files/*`: GET and HEAD go to the query service, every other method
+ *   to the command service. Bodies stream through untouched (no body parser runs here), so
+ *   multipart uploads pass as they came; request and response headers pass both ways.
+ * - `/healthz`: answered by the gateway itself.
+ * - everything else: served from `staticDir` (a production build) with an SPA fallback to
+ *   index.html, or proxied to `devServerUrl` (Vite), websocket upgrades included (HMR).
+ *
+ * An unreachable upstream answers 502 with a problem body; the gateway never crashes on it.
+ */
+export type GatewayOptions = {
+  readonly queryUrl: string;
+  readonly commandUrl: string;
+  /** Folder of the built frontend (frontend/dist). */
+  readonly staticDir?: string | undefined;
+  /** Vite dev server; takes the place of `staticDir` during development. */
+  readonly devServerUrl?: string | undefined;
+  readonly logger?: Logger | undefined;
+};
+
+type ProblemBody = {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  message: string;
+};
+
+const problem = (status: number, title: string, detail: string): ProblemBody => ({
+  type: 'about:blank',
+  title,
+  status,
+  detail,
+  message: detail,
+});
+
+/** Paths owned by the services (everything else belongs to the frontend). */
+export const isServicePath = (pathname: string): boolean =>
+  pathname === '/api' ||
+  pathname.startsWith('/api/') ||
+  pathname === '/upload' ||
+  pathname.startsWith('/upload/') ||
+  pathname.startsWith('/files/');
+
+/** GET and HEAD are reads (query service); every other method is a command. */
+export const isReadMethod = (method: string | undefined): boolean =>
+  method === 'GET' || method === 'HEAD';
+
+const pathnameOf = (url: string | undefined): string => {
+  const raw = url ?? '/';
+  const end = raw.search(/[?#]/);
+  return end === -1 ? raw : raw.slice(0, end);
+};
+
+const isSocket = (target: unknown): target is Socket =>
+  typeof target === 'object' && target !== null && 'destroy' in target && !('writeHead' in target);
+
+const sendProblem = (res: http.ServerResponse, body: ProblemBody): void => {
+  const payload = JSON.stringify(body);
+  res.writeHead(body.status, {
+    'content-type': 'application/problem+json; charset=utf-8',
+    'content-length': Buffer.byteLength(payload),
+    'cache-control': 'no-store',
+  });
+  res.end(payload);
+};
+
+const makeProxy = (target: string, name: string, logger: Logger | undefined): ProxyHandler =>
+  createProxyMiddleware({
+    target,
+    // Keep the browser's Host; say where the request came from in X-Forwarded-*.
+    changeOrigin: false,
+    xfwd: true,
+    ws: false, // upgrades are routed by the gateway itself (see below)
+    on: {
+      // A websocket closed abruptly on one side must not leave the other side open.
+      proxyReqWs: (proxyReq, _req, socket) => {
+        proxyReq.on('upgrade', (_res: http.IncomingMessage, proxySocket: Socket) => {
+          socket.once('close', () => proxySocket.destroy());
+          proxySocket.once('close', () => socket.destroy());
+        });
+      },
+      error: (error, req, res) => {
+        const code = (error as NodeJS.ErrnoException).code ?? error.message;
+        logger?.warn(
+          { upstream: name, target, code, method: req.method, url: req.url },
+          'upstream error',
+        );
+        if (isSocket(res)) {
+          res.destroy();
+          return;
+        }
+        if (res.headersSent) {
+          // The upstream failed half-way through its answer: all we can do is cut it off.
+          res.destroy();
+          return;
+        }
+        if (!req.complete) {
+          // The request body was not (fully) read: drain it and close the connection, so its
+          // leftover bytes are never taken for the next request on this keep-alive socket.
+          res.setHeader('connection', 'close');
+          req.resume();
+        }
+        sendProblem(
+          res,
+          problem(
+            502,
+            'Bad Gateway',
+            `The ${name} is not reachable right now. Please try again in a moment.`,
+          ),
+        );
+      },
+    },
+  });
+
+const sendsHtml = (req: Request): boolean => {
+  const last = req.path.split('/').pop() ?? '';
+  // A path whose last segment has no extension is a client-side route; so is anything a browser
+  // navigates to (Accept: text/html). Missing assets (/assets/x.js) stay 404.
+  return !last.includes('.') || (req.headers.accept ?? '').includes('text/html');
+};
+
+/** Builds the gateway; the caller listens (`server.listen(port)`). */
+export const createGateway = (options: GatewayOptions): http.Server => {
+  const { logger } = options;
+  const queryProxy = makeProxy(options.queryUrl, 'query service', logger);
+  const commandProxy = makeProxy(options.commandUrl, 'command service', logger);
+  const devProxy = options.devServerUrl
+    ? makeProxy(options.devServerUrl, 'frontend dev server', logger)
+    : undefined;
+  const staticDir = options.staticDir ? path.resolve(options.staticDir) : undefined;
+  const indexHtml = staticDir ? path.join(staticDir, 'index.html') : undefined;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.get('/healthz', (_req, res) => {
+    res.set('cache-control', 'no-store').json({ status: 'ok' });
+  });
+
+  app.use((req, res, next) => {
+    if (!isServicePath(pathnameOf(req.originalUrl))) {
+      next();
+      return;
+    }
+    const proxy = isReadMethod(req.method) ? queryProxy : commandProxy;
+    void proxy(req, res, next);
+  });
+
+  if (devProxy) {
+    app.use((req, res, next) => void devProxy(req, res, next));
+  } else if (staticDir && indexHtml) {
+    app.use(
+      express.static(staticDir, {
+        index: ['index.html'],
+        fallthrough: true,
+        setHeaders: (res, filePath) => {
+          // Vite's hashed assets never change; index.html must always be revalidated.
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          } else {
+            res.setHeader('cache-control', 'no-cache');
+          }
+        },
+      }),
+    );
+    app.use((req: Request, res: Response, next) => {
+      if (!isReadMethod(req.method) || !sendsHtml(req) || !existsSync(indexHtml)) {
+        next();
+        return;
+      }
+      res.setHeader('cache-control', 'no-cache');
+      res.sendFile(indexHtml, (error) => {
+        if (error) next(error);
+      });
+    });
+  }
+
+  app.use((req: Request, res: Response) => {
+    sendProblem(res, problem(404, 'Not Found', `No route for ${req.method} ${req.path}`));
+  });
+
+  // Errors from express.static / sendFile (e.g. a malformed path): answer, never crash.
+  app.use((error: unknown, req: Request, res: Response, _next: express.NextFunction) => {
+    const status =
+      typeof error === 'object' &&
+      error !== null &&
+      'status' in error &&
+      typeof error.status === 'number' &&
+      error.status >= 400 &&
+      error.status < 600
+        ? error.status
+        : 500;
+    if (status >= 500) logger?.error({ err: error, url: req.originalUrl }, 'gateway error');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendProblem(
+      res,
+      status >= 500
+        ? problem(status, 'Internal Server Error', 'The gateway failed to answer this request.')
+        : problem(status, http.STATUS_CODES[status] ?? 'Error', `Cannot ${req.method} ${req.path}`),
+    );
+  });
+
+  const server = http.createServer(app);
+
+  // Websocket upgrades: service paths follow the read rule (an upgrade is a GET); everything else
+  // goes to the dev server (Vite HMR) when there is one.
+  server.on('upgrade', (req: http.IncomingMessage, socket: Socket, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    if (isServicePath(pathnameOf(req.url))) {
+      queryProxy.upgrade(req, socket, head);
+    } else if (devProxy) {
+      devProxy.upgrade(req, socket, head);
+    } else {
+      socket.destroy();
+    }
+  });
+
+  return server;
+};
