@@ -38,7 +38,7 @@ wait_for() { # name url [tries]
 }
 
 if ! curl -fsS -o /dev/null "http://${FIREBASE_AUTH_EMULATOR_HOST}/" 2>/dev/null; then
-  npx firebase emulators:start --only auth --project "$FIREBASE_PROJECT_ID" >"$LOG_DIR/auth-emulator.log" 2>&1 &
+  node_modules/.bin/firebase emulators:start --only auth --project "$FIREBASE_PROJECT_ID" >"$LOG_DIR/auth-emulator.log" 2>&1 &
   pids+=($!)
   wait_for auth-emulator "http://${FIREBASE_AUTH_EMULATOR_HOST}/"
 fi
@@ -52,13 +52,13 @@ echo "building the UI..."
   exit 1
 }
 
-npx tsx command-service/src/main.ts >"$LOG_DIR/command-service.log" 2>&1 &
+node --import tsx command-service/src/main.ts >"$LOG_DIR/command-service.log" 2>&1 &
 pids+=($!)
-npx tsx query-service/src/main.ts >"$LOG_DIR/query-service.log" 2>&1 &
+node --import tsx query-service/src/main.ts >"$LOG_DIR/query-service.log" 2>&1 &
 pids+=($!)
-npx tsx projection-worker/src/main.ts >"$LOG_DIR/projection-worker.log" 2>&1 &
+node --import tsx projection-worker/src/main.ts >"$LOG_DIR/projection-worker.log" 2>&1 &
 pids+=($!)
-STATIC_DIR=frontend/dist npx tsx infra/src/gateway/main.ts >"$LOG_DIR/gateway.log" 2>&1 &
+STATIC_DIR=frontend/dist node --import tsx infra/src/gateway/main.ts >"$LOG_DIR/gateway.log" 2>&1 &
 pids+=($!)
 
 wait_for command-service "http://127.0.0.1:${COMMAND_PORT:-4001}/healthz"
