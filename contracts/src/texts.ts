@@ -85,7 +85,8 @@ export const texts = {
   },
   onboarding: {
     bannerTitle: (firstName: string) => `You're all set, ${firstName}!`,
-    bannerText: 'Join organizations to volunteer with your clubs and friends and earn points together.',
+    bannerText:
+      'Join organizations to volunteer with your clubs and friends and earn points together.',
     bannerAction: 'Set up your account',
     dismiss: 'Dismiss',
     greeting: (firstName: string) => `Welcome, ${firstName}!`,

@@ -30,3 +30,25 @@ export const approvedEmailAddedSchema = z.object({
 export const approvedEmailPersonalSchema = z.object({ email: z.string() });
 
 export const adminGrantedSchema = z.object({ v: z.literal(1), userId: z.uuid() });
+
+/**
+ * A profile edit by its owner. Personal fields (names, phone, bio, photo) travel sealed; only the
+ * keys present in the sealed object changed. Interests are not personal data.
+ */
+export const userProfileUpdatedSchema = z.object({
+  v: z.literal(1),
+  userId: z.uuid(),
+  /** Sealed UserProfilePersonalChanges, or null when only interests changed. */
+  personal: sealedSchema.nullable(),
+  interests: z.array(z.string()).nullable(),
+});
+export const userProfilePersonalChangesSchema = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string(),
+    bio: z.string().nullable(),
+    profileImage: z.string().nullable(),
+  })
+  .partial();
+export type UserProfilePersonalChanges = z.infer<typeof userProfilePersonalChangesSchema>;

@@ -1,5 +1,27 @@
 import type { z } from 'zod';
+import { bulkApproveSchema } from '../commands/admin';
+import { friendRequestSchema } from '../commands/friendships';
+import {
+  createOpportunitySchema,
+  markAttendanceSchema,
+  postAnnouncementSchema,
+  signupSchema,
+  updateOpportunitySchema,
+} from '../commands/opportunities';
+import {
+  createOrganizationSchema,
+  membershipSchema,
+  updateOrganizationSchema,
+} from '../commands/organizations';
+import { addApprovedEmailSchema, updateProfileSchema } from '../commands/profile';
 import { registerUserSchema } from '../commands/users';
+import {
+  bulkApproveResponseSchema,
+  commandAckSchema,
+  uploadResponseSchema,
+} from '../queries/commands';
+import { opportunitySchema } from '../queries/opportunities';
+import { organizationSchema } from '../queries/organizations';
 import { publicConfigSchema } from '../domain/config';
 import {
   approvedEmailCheckSchema,
@@ -24,6 +46,8 @@ export type RouteDefinition = {
   readonly method: HttpMethod;
   /** Express-style path with `:params`, under /api unless it says otherwise. */
   readonly path: string;
+  /** Multipart form instead of JSON (uploads). */
+  readonly multipart?: boolean;
   readonly auth: RouteAuth;
   readonly body?: z.ZodType;
   readonly response?: z.ZodType;
@@ -74,6 +98,152 @@ export const routes = {
     auth: 'token',
     body: registerUserSchema,
     response: registerUserResponseSchema,
+  }),
+
+  // Users and approved emails
+  updateProfile: route({
+    method: 'PUT',
+    path: '/api/users/:id',
+    auth: 'user',
+    body: updateProfileSchema,
+    response: commandAckSchema,
+  }),
+  upload: route({
+    method: 'POST',
+    path: '/upload',
+    auth: 'user',
+    multipart: true,
+    response: uploadResponseSchema,
+  }),
+  addApprovedEmail: route({
+    method: 'POST',
+    path: '/api/approved-emails',
+    auth: 'admin',
+    body: addApprovedEmailSchema,
+    response: commandAckSchema,
+  }),
+
+  // Organizations
+  createOrganization: route({
+    method: 'POST',
+    path: '/api/orgs',
+    auth: 'user',
+    body: createOrganizationSchema,
+    response: organizationSchema,
+  }),
+  updateOrganization: route({
+    method: 'PUT',
+    path: '/api/orgs/:id',
+    auth: 'user',
+    body: updateOrganizationSchema,
+    response: commandAckSchema,
+  }),
+  deleteOrganization: route({
+    method: 'DELETE',
+    path: '/api/orgs/:id',
+    auth: 'admin',
+    response: commandAckSchema,
+  }),
+  joinOrganization: route({
+    method: 'POST',
+    path: '/api/register-org',
+    auth: 'user',
+    body: membershipSchema,
+    response: commandAckSchema,
+  }),
+  leaveOrganization: route({
+    method: 'POST',
+    path: '/api/unregister-org',
+    auth: 'user',
+    body: membershipSchema,
+    response: commandAckSchema,
+  }),
+
+  // Opportunities
+  createOpportunity: route({
+    method: 'POST',
+    path: '/api/opps',
+    auth: 'user',
+    multipart: true,
+    body: createOpportunitySchema,
+    response: opportunitySchema,
+  }),
+  updateOpportunity: route({
+    method: 'PUT',
+    path: '/api/opps/:id',
+    auth: 'user',
+    body: updateOpportunitySchema,
+    response: commandAckSchema,
+  }),
+  deleteOpportunity: route({
+    method: 'DELETE',
+    path: '/api/opps/:id',
+    auth: 'user',
+    response: commandAckSchema,
+  }),
+  postAnnouncement: route({
+    method: 'POST',
+    path: '/api/opps/:id/announcements',
+    auth: 'user',
+    body: postAnnouncementSchema,
+    response: commandAckSchema,
+  }),
+  signUp: route({
+    method: 'POST',
+    path: '/api/register-opp',
+    auth: 'user',
+    body: signupSchema,
+    response: commandAckSchema,
+  }),
+  unregister: route({
+    method: 'POST',
+    path: '/api/unregister-opp',
+    auth: 'user',
+    body: signupSchema,
+    response: commandAckSchema,
+  }),
+  markAttendance: route({
+    method: 'PUT',
+    path: '/api/attendance',
+    auth: 'user',
+    body: markAttendanceSchema,
+    response: commandAckSchema,
+  }),
+
+  // Friendships
+  requestFriend: route({
+    method: 'POST',
+    path: '/api/users/:id/friends',
+    auth: 'user',
+    body: friendRequestSchema,
+    response: commandAckSchema,
+  }),
+  acceptFriendRequest: route({
+    method: 'PUT',
+    path: '/api/friendships/:id/accept',
+    auth: 'user',
+    response: commandAckSchema,
+  }),
+  rejectFriendRequest: route({
+    method: 'PUT',
+    path: '/api/friendships/:id/reject',
+    auth: 'user',
+    response: commandAckSchema,
+  }),
+  removeFriend: route({
+    method: 'DELETE',
+    path: '/api/users/:id/friends/:friendId',
+    auth: 'user',
+    response: commandAckSchema,
+  }),
+
+  // Admin
+  bulkApprove: route({
+    method: 'POST',
+    path: '/api/approvals',
+    auth: 'admin',
+    body: bulkApproveSchema,
+    response: bulkApproveResponseSchema,
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

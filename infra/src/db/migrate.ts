@@ -4,7 +4,10 @@ import { runner } from 'node-pg-migrate';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
 
 /** Applies every pending migration (node-pg-migrate, SQL files in infra/migrations). */
-export const migrate = async (databaseUrl: string, log: (msg: string) => void = () => undefined) => {
+export const migrate = async (
+  databaseUrl: string,
+  log: (msg: string) => void = () => undefined,
+) => {
   await runner({
     databaseUrl,
     dir: MIGRATIONS_DIR,

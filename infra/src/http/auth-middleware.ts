@@ -36,7 +36,10 @@ export const requireAuth =
       }
       throw new UnauthorizedError(texts.auth.failed);
     }
-    const caller = level === 'token' ? await resolveCaller(identity).catch(() => null) : await resolveCaller(identity);
+    const caller =
+      level === 'token'
+        ? await resolveCaller(identity).catch(() => null)
+        : await resolveCaller(identity);
     if ((level === 'user' || level === 'admin') && !caller) {
       throw new ForbiddenError('You need to complete your registration first.');
     }

@@ -3,7 +3,12 @@ import type { Logger } from 'pino';
 import type { Problem } from '@campus/contracts';
 import { AppError } from './errors';
 
-const problem = (status: number, title: string, detail: string, errors?: Problem['errors']): Problem => ({
+const problem = (
+  status: number,
+  title: string,
+  detail: string,
+  errors?: Problem['errors'],
+): Problem => ({
   type: 'about:blank',
   title,
   status,
@@ -14,7 +19,10 @@ const problem = (status: number, title: string, detail: string, errors?: Problem
 
 /** Unknown routes answer 404 as problem details. */
 export const notFoundHandler: RequestHandler = (req, res) => {
-  res.status(404).type('application/problem+json').json(problem(404, 'Not Found', `No route for ${req.method} ${req.path}`));
+  res
+    .status(404)
+    .type('application/problem+json')
+    .json(problem(404, 'Not Found', `No route for ${req.method} ${req.path}`));
 };
 
 /** Turns every error into RFC 9457 problem details; never leaks a stack trace. */
@@ -27,7 +35,12 @@ export const problemHandler =
     }
     let body: Problem;
     if (error instanceof AppError) {
-      body = problem(error.status, error.title, error.message, error.fieldErrors ? [...error.fieldErrors] : undefined);
+      body = problem(
+        error.status,
+        error.title,
+        error.message,
+        error.fieldErrors ? [...error.fieldErrors] : undefined,
+      );
     } else if (isHttpError(error)) {
       // Errors raised by body parsers and the like (malformed JSON, body too large).
       const status = error.status;
@@ -42,7 +55,11 @@ export const problemHandler =
       body = problem(status, status === 413 ? 'Payload Too Large' : 'Bad Request', detail);
     } else {
       logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
-      body = problem(500, 'Internal Server Error', 'An unexpected error occurred. Please try again.');
+      body = problem(
+        500,
+        'Internal Server Error',
+        'An unexpected error occurred. Please try again.',
+      );
     }
     res.status(body.status).type('application/problem+json').json(body);
   };

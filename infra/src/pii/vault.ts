@@ -35,7 +35,10 @@ export const createPersonalDataVault = (pool: Pool): PersonalDataVault => {
   const findKey = async (subject: string): Promise<Buffer | null> => {
     const hit = cache.get(subject);
     if (hit && Date.now() - hit.at < KEY_CACHE_TTL_MS) return hit.key;
-    const { rows } = await pool.query<{ key: Buffer }>('SELECT key FROM pii.subject_keys WHERE subject = $1', [subject]);
+    const { rows } = await pool.query<{ key: Buffer }>(
+      'SELECT key FROM pii.subject_keys WHERE subject = $1',
+      [subject],
+    );
     const key = rows[0]?.key ?? null;
     remember(subject, key);
     return key;
@@ -62,7 +65,10 @@ export const createPersonalDataVault = (pool: Pool): PersonalDataVault => {
       const key = await keyForSealing(subject);
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const encrypted = Buffer.concat([cipher.update(JSON.stringify(data), 'utf8'), cipher.final()]);
+      const encrypted = Buffer.concat([
+        cipher.update(JSON.stringify(data), 'utf8'),
+        cipher.final(),
+      ]);
       return {
         subject,
         iv: iv.toString('base64'),
@@ -76,9 +82,10 @@ export const createPersonalDataVault = (pool: Pool): PersonalDataVault => {
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
         decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
-        const text = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString(
-          'utf8',
-        );
+        const text = Buffer.concat([
+          decipher.update(Buffer.from(sealed.data, 'base64')),
+          decipher.final(),
+        ]).toString('utf8');
         const parsed = schema.safeParse(JSON.parse(text));
         return parsed.success ? parsed.data : null;
       } catch {

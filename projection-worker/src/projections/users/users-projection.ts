@@ -49,12 +49,9 @@ export const usersProjection: Projection = {
           );
           break;
         }
-        case 'ReservationClaimed':
-        case 'ReservationReleased':
+        default:
+          // Other events belong to other projections.
           break;
-        default: {
-          const _unhandled: never = event;
-        }
       }
     }
   },

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import {
+  ATTENDANCE_DURATION_MAX,
+  CAUSES,
+  CREATE_DURATION_MIN,
+  CREATE_DURATION_STEP,
+  DEFAULT_DURATION_MINUTES,
+  DEFAULT_TOTAL_SLOTS,
+  EDIT_DURATION_MIN,
+  MAX_TEXT_LENGTH,
+  MIN_TOTAL_SLOTS,
+} from '../domain/constants';
+import { isValidDate, isValidTime, normalizeTime, splitLocalDateTime } from '../domain/time';
+import {
+  formBoolean,
+  formInteger,
+  formList,
+  idSchema,
+  optionalHttpUrl,
+  optionalText,
+  requiredText,
+} from './common';
+
+const cause = z.enum(CAUSES, { error: 'Unknown cause' });
+const shortList = formList(z.string().trim().min(1).max(MAX_TEXT_LENGTH.short)).refine(
+  (l) => l.length <= 50,
+  'At most 50 items',
+);
+const imageUrl = z
+  .string()
+  .trim()
+  .max(2_000)
+  .refine(
+    (s) => s.startsWith('/files/') || /^https?:\/\//.test(s),
+    'Image must be an uploaded file URL',
+  )
+  .nullish()
+  .transform((s) => s ?? null);
+
+/**
+ * `date` may be 'YYYY-MM-DDTHH:MM' (Eastern local) or a date with a separate `time` (rules.md).
+ * Returns the Eastern date and 'HH:MM' time, or adds issues naming the fields.
+ */
+const resolveDateTime = (
+  body: { date?: string | undefined; time?: string | undefined },
+  ctx: z.RefinementCtx,
+  required: boolean,
+): { date: string; time: string } | null | undefined => {
+  if (body.date === undefined && body.time === undefined) {
+    if (required) {
+      ctx.addIssue({ code: 'custom', path: ['date'], message: 'Date is required' });
+      ctx.addIssue({ code: 'custom', path: ['time'], message: 'Time is required' });
+    }
+    return undefined;
+  }
+  const combined = body.date ? splitLocalDateTime(body.date) : null;
+  if (combined && !body.time) return combined;
+  const date = body.date?.slice(0, 10);
+  const time = body.time ?? (combined ? combined.time : undefined);
+  let ok = true;
+  if (!date || !isValidDate(date)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['date'],
+      message: 'Date must be a valid date (YYYY-MM-DD)',
+    });
+    ok = false;
+  }
+  if (!time || !isValidTime(time)) {
+    ctx.addIssue({ code: 'custom', path: ['time'], message: 'Time must be a valid time (HH:MM)' });
+    ok = false;
+  }
+  return ok && date && time ? { date, time: normalizeTime(time) } : null;
+};
+
+/** POST /api/opps (multipart, spec 7) with the create rules of spec 5. `points` and `approved` are ignored. */
+export const createOpportunitySchema = z
+  .object({
+    name: requiredText('Name', MAX_TEXT_LENGTH.name),
+    description: requiredText('Description', MAX_TEXT_LENGTH.description),
+    date: z.string().trim().optional(),
+    time: z.string().trim().optional(),
+    duration: formInteger('Duration')
+      .default(DEFAULT_DURATION_MINUTES)
+      .pipe(
+        z
+          .number()
+          .min(
+            CREATE_DURATION_MIN,
+            `Duration must be at least ${String(CREATE_DURATION_MIN)} minutes`,
+          )
+          .max(ATTENDANCE_DURATION_MAX, 'Duration must be under 25 hours')
+          .multipleOf(
+            CREATE_DURATION_STEP,
+            `Duration must be in steps of ${String(CREATE_DURATION_STEP)} minutes`,
+          ),
+      ),
+    total_slots: formInteger('Total slots')
+      .default(DEFAULT_TOTAL_SLOTS)
+      .pipe(z.number().min(MIN_TOTAL_SLOTS, 'Total slots must be at least 1').max(100_000)),
+    nonprofit: optionalText(MAX_TEXT_LENGTH.name),
+    address: optionalText(MAX_TEXT_LENGTH.short * 2),
+    host_org_id: idSchema('Host organization'),
+    redirect_url: optionalHttpUrl,
+    image: imageUrl,
+    causes: formList(cause).refine((l) => l.length >= 1, 'Choose at least one cause'),
+    tags: shortList.default([]),
+    qualifications: shortList.default([]),
+    visibility: formList(idSchema('Organization')).default([]),
+    isPrivate: formBoolean.optional(),
+  })
+  .transform((body, ctx) => {
+    const when = resolveDateTime(body, ctx, true);
+    const visibility = [...new Set(body.visibility)];
+    if ((body.isPrivate ?? visibility.length > 0) && visibility.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['visibility'],
+        message: 'A private opportunity needs at least one organization',
+      });
+    }
+    return {
+      name: body.name,
+      description: body.description,
+      date: when?.date ?? '',
+      time: when?.time ?? '',
+      durationMinutes: body.duration,
+      totalSlots: body.total_slots,
+      nonprofit: body.nonprofit,
+      address: body.address,
+      hostOrgId: body.host_org_id,
+      redirectUrl: body.redirect_url,
+      imageUrl: body.image,
+      causes: [...new Set(body.causes)],
+      tags: body.tags,
+      qualifications: body.qualifications,
+      visibility: body.isPrivate === false ? [] : visibility,
+    };
+  });
+export type CreateOpportunity = z.output<typeof createOpportunitySchema>;
+
+/** PUT /api/opps/{id}: a partial edit (spec 7), by the host or an admin; `approved` by admins only. */
+export const updateOpportunitySchema = z
+  .object({
+    approved: z.boolean().optional(),
+    name: requiredText('Name', MAX_TEXT_LENGTH.name).optional(),
+    description: requiredText('Description', MAX_TEXT_LENGTH.description).optional(),
+    address: optionalText(MAX_TEXT_LENGTH.short * 2).optional(),
+    nonprofit: optionalText(MAX_TEXT_LENGTH.name).optional(),
+    date: z.string().trim().optional(),
+    time: z.string().trim().optional(),
+    duration: formInteger('Duration')
+      .pipe(
+        z
+          .number()
+          .min(EDIT_DURATION_MIN, 'Duration must be at least 1 minute')
+          .max(ATTENDANCE_DURATION_MAX),
+      )
+      .optional(),
+    total_slots: formInteger('Total slots')
+      .pipe(z.number().min(MIN_TOTAL_SLOTS, 'Total slots must be at least 1'))
+      .optional(),
+    redirect_url: optionalHttpUrl.optional(),
+    image: imageUrl.optional(),
+    causes: z.array(cause).min(1, 'Choose at least one cause').optional(),
+    tags: z.array(z.string().trim().min(1).max(MAX_TEXT_LENGTH.short)).max(50).optional(),
+    qualifications: z.array(z.string().trim().min(1).max(MAX_TEXT_LENGTH.short)).max(50).optional(),
+    visibility: z.array(idSchema('Organization')).optional(),
+    /** The spec's full announcements list, accepted for compatibility (rules.md). */
+    comments: z.array(z.string().max(MAX_TEXT_LENGTH.announcement)).max(500).optional(),
+  })
+  .transform((body, ctx) => {
+    const when = resolveDateTime(body, ctx, false);
+    const details = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.address !== undefined ? { address: body.address } : {}),
+      ...(body.nonprofit !== undefined ? { nonprofit: body.nonprofit } : {}),
+      ...(when ? { date: when.date, time: when.time } : {}),
+      ...(body.duration !== undefined ? { durationMinutes: body.duration } : {}),
+      ...(body.redirect_url !== undefined ? { redirectUrl: body.redirect_url } : {}),
+      ...(body.image !== undefined ? { imageUrl: body.image } : {}),
+      ...(body.causes !== undefined ? { causes: [...new Set(body.causes)] } : {}),
+      ...(body.tags !== undefined ? { tags: body.tags } : {}),
+      ...(body.qualifications !== undefined ? { qualifications: body.qualifications } : {}),
+      ...(body.visibility !== undefined ? { visibility: [...new Set(body.visibility)] } : {}),
+    };
+    return {
+      details,
+      approved: body.approved,
+      totalSlots: body.total_slots,
+      comments: body.comments?.map((c) => c.trim()).filter(Boolean),
+    };
+  });
+export type UpdateOpportunity = z.output<typeof updateOpportunitySchema>;
+
+/** POST /api/opps/{id}/announcements: one announcement at a time. */
+export const postAnnouncementSchema = z.object({
+  text: requiredText('Announcement', MAX_TEXT_LENGTH.announcement),
+});
+
+/** POST /api/register-opp and /api/unregister-opp; client flags (isAdminOrHost, dates) are ignored. */
+export const signupSchema = z.object({
+  user_id: idSchema('user_id'),
+  opportunity_id: idSchema('opportunity_id'),
+});
+export type Signup = z.output<typeof signupSchema>;
+
+/** PUT /api/attendance: the checked users and the duration in minutes (hours*60 + minutes). */
+export const markAttendanceSchema = z.object({
+  opportunity_id: idSchema('opportunity_id'),
+  user_ids: z.array(idSchema('user_ids')).max(100_000),
+  duration: formInteger('Duration').pipe(
+    z
+      .number()
+      .min(1, 'Duration must be more than 0 hours and 0 minutes')
+      .max(ATTENDANCE_DURATION_MAX, 'Duration must be at most 24 hours and 59 minutes'),
+  ),
+});
+export type MarkAttendance = z.output<typeof markAttendanceSchema>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import {
+  DEFAULT_ORGANIZATION_TYPE,
+  MAX_TEXT_LENGTH,
+  ORGANIZATION_TYPES,
+} from '../domain/constants';
+import { idSchema, requiredText } from './common';
+
+const organizationType = z.enum(ORGANIZATION_TYPES, {
+  error: 'Type must be one of the organization types',
+});
+
+/** POST /api/orgs. The host is the caller; `host_user_id` and `date_created` are ignored. */
+export const createOrganizationSchema = z.object({
+  name: requiredText('Name', MAX_TEXT_LENGTH.name),
+  type: organizationType.default(DEFAULT_ORGANIZATION_TYPE),
+  description: z
+    .string()
+    .trim()
+    .max(MAX_TEXT_LENGTH.description)
+    .nullish()
+    .transform((s) => s ?? ''),
+});
+export type CreateOrganization = z.output<typeof createOrganizationSchema>;
+
+/** PUT /api/orgs/{id}: approval (admins) and edits (admins and the host). */
+export const updateOrganizationSchema = z
+  .object({
+    approved: z.boolean().optional(),
+    name: requiredText('Name', MAX_TEXT_LENGTH.name).optional(),
+    type: organizationType.optional(),
+    description: z.string().trim().max(MAX_TEXT_LENGTH.description).optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to update');
+export type UpdateOrganization = z.output<typeof updateOrganizationSchema>;
+
+/** POST /api/register-org and /api/unregister-org. */
+export const membershipSchema = z.object({
+  user_id: idSchema('user_id'),
+  organization_id: idSchema('organization_id'),
+});
+export type Membership = z.output<typeof membershipSchema>;
