@@ -1,0 +1,5 @@
+export {
+  createEventStoreDbEventStore,
+  type EventStoreDbEventStoreOptions,
+} from './eventstoredb-event-store';
+export { validateEventStoreDbConnectionString } from './mapping';
