@@ -20,6 +20,8 @@ await runService('command-service', async () => {
   const store = await createEventStore({ pool, eventStoreUrl: env.EVENTSTORE_URL });
   const app = createCommandApp({
     store,
+    pool,
+    uploadDir: env.UPLOAD_DIR,
     vault: createPersonalDataVault(pool),
     verifier: createFirebaseTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID }),
     resolveCaller: createStreamCallerResolver(store),

@@ -20,6 +20,7 @@ await runService('query-service', async () => {
   await tracker.start();
   const app = createQueryApp({
     pool,
+    uploadDir: env.UPLOAD_DIR,
     verifier: createFirebaseTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID }),
     resolveCaller: createReadModelCallerResolver(pool),
     tracker,

@@ -3,7 +3,6 @@ import { loadEnv, serviceEnvSchema } from '@campus/infra';
 
 export const commandEnvSchema = serviceEnvSchema.extend({
   COMMAND_PORT: z.coerce.number().int().min(0).max(65535).default(4001),
-  UPLOAD_DIR: z.string().default('var/uploads'),
 });
 export type CommandEnv = z.infer<typeof commandEnvSchema>;
 

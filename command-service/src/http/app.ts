@@ -1,5 +1,10 @@
 import express, { type Express } from 'express';
 import { notFoundHandler, problemHandler } from '@campus/infra';
+import { adminRouter } from '../admin/routes';
+import { friendshipsRouter } from '../friendships/routes';
+import { opportunitiesRouter } from '../opportunities/routes';
+import { organizationsRouter } from '../organizations/routes';
+import { uploadsRouter } from '../uploads/routes';
 import { usersRouter } from '../users/routes';
 import type { CommandDeps } from './context';
 
@@ -15,6 +20,11 @@ export const createCommandApp = (deps: CommandDeps): Express => {
   });
   app.use(express.json({ limit: REQUEST_BODY_LIMIT }));
   app.use(usersRouter(deps));
+  app.use(uploadsRouter(deps));
+  app.use(organizationsRouter(deps));
+  app.use(opportunitiesRouter(deps));
+  app.use(friendshipsRouter(deps));
+  app.use(adminRouter(deps));
   app.use(notFoundHandler);
   app.use(problemHandler(deps.logger));
   return app;

@@ -16,12 +16,17 @@ import {
   type CallerResolver,
   type Logger,
   type PersonalDataVault,
+  type Pool,
   type TokenVerifier,
 } from '@campus/infra';
+import { idempotency } from './idempotency';
 
 /** What every command slice is given. */
 export type CommandDeps = {
   readonly store: EventStore;
+  /** Postgres for the command side's own tables (idempotency keys, personal-data keys). */
+  readonly pool: Pool;
+  readonly uploadDir: string;
   readonly vault: PersonalDataVault;
   readonly verifier: TokenVerifier;
   readonly resolveCaller: CallerResolver;
@@ -52,13 +57,26 @@ export const sendConsistencyToken = (res: Response, appended: readonly (AppendRe
   if (newest) res.set(CONSISTENCY_TOKEN_HEADER, encodeConsistencyToken(newest));
 };
 
-/** Mounts one route of the contracts table with its auth level. */
+/**
+ * Mounts one route of the contracts table: its auth level, then (for multipart routes) the form
+ * parser given first, then Idempotency-Key handling, then the handler.
+ */
 export const mountRoute = (
   router: Router,
   route: RouteDefinition,
   deps: CommandDeps,
-  handler: RequestHandler,
+  ...handlers: RequestHandler[]
 ) => {
   const method = route.method.toLowerCase() as 'post' | 'put' | 'delete' | 'get';
-  router[method](route.path, requireAuth(route.auth, deps.verifier, deps.resolveCaller), handler);
+  const [first, ...rest] = handlers;
+  if (!first) throw new Error(`No handler for ${route.method} ${route.path}`);
+  const parsers = route.multipart ? [first] : [];
+  const tail = route.multipart ? rest : handlers;
+  router[method](
+    route.path,
+    requireAuth(route.auth, deps.verifier, deps.resolveCaller),
+    ...parsers,
+    idempotency(deps.pool),
+    ...tail,
+  );
 };

@@ -13,6 +13,8 @@ export const serviceEnvSchema = productConfigSchema.extend({
     .optional(),
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-campus'),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  /** Uploaded files: written by the command service, served read-only by the query service. */
+  UPLOAD_DIR: z.string().default('var/uploads'),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 

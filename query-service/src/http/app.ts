@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import { notFoundHandler, problemHandler } from '@campus/infra';
 import { readYourWrites } from '../consistency/read-your-writes';
+import { filesRouter } from '../files/routes';
 import { usersQueryRouter } from '../users/routes';
 import type { QueryDeps } from './context';
 
@@ -12,6 +13,7 @@ export const createQueryApp = (deps: QueryDeps): Express => {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.use(filesRouter(deps.uploadDir));
   app.use(readYourWrites(deps.tracker));
   app.use(usersQueryRouter(deps));
   app.use(notFoundHandler);

@@ -12,6 +12,8 @@ import type { VisiblePositionTracker } from '../consistency/visible-position';
 /** What every query area is given. */
 export type QueryDeps = {
   readonly pool: Pool;
+  /** Where uploaded files are, served read-only under /files/. */
+  readonly uploadDir: string;
   readonly verifier: TokenVerifier;
   readonly resolveCaller: CallerResolver;
   readonly tracker: VisiblePositionTracker;

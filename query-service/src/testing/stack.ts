@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Express } from 'express';
 import { manualClock, productConfigSchema, type ProductConfig } from '@campus/contracts';
 import { createCommandApp, createStreamCallerResolver } from '@campus/command-service';
@@ -33,8 +36,11 @@ export const startTestStack = async (
   const vault = createPersonalDataVault(db.pool);
   const verifier = createFirebaseTokenVerifier({ projectId: TEST_FIREBASE_PROJECT_ID });
 
+  const uploadDir = await mkdtemp(join(tmpdir(), 'campus-uploads-'));
   const commandApp: Express = createCommandApp({
     store,
+    pool: db.pool,
+    uploadDir,
     vault,
     verifier,
     resolveCaller: createStreamCallerResolver(store),
@@ -46,6 +52,7 @@ export const startTestStack = async (
   await tracker.start();
   const queryApp: Express = createQueryApp({
     pool: db.pool,
+    uploadDir,
     verifier,
     resolveCaller: createReadModelCallerResolver(db.pool),
     tracker,
@@ -76,12 +83,14 @@ export const startTestStack = async (
     commandApp,
     queryApp,
     startWorker,
+    uploadDir,
     stop: async () => {
       worker.abort();
       await running;
       await tracker.close();
       await store.close();
       await db.drop();
+      await rm(uploadDir, { recursive: true, force: true });
     },
   };
 };

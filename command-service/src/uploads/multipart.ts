@@ -1,0 +1,32 @@
+import type { RequestHandler } from 'express';
+import multer, { MulterError } from 'multer';
+import { MAX_UPLOAD_BYTES } from '@campus/contracts';
+import { PayloadTooLargeError, ValidationError } from '@campus/infra';
+
+const parser = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 100, fieldSize: 64 * 1024 },
+});
+
+/** Parses a multipart form with at most one file in `field`; size and shape errors become 413/400. */
+export const multipartForm =
+  (field: string): RequestHandler =>
+  (req, res, next) => {
+    if (!req.is('multipart/form-data')) {
+      next();
+      return;
+    }
+    parser.single(field)(req, res, (error: unknown) => {
+      if (error instanceof MulterError) {
+        next(
+          error.code === 'LIMIT_FILE_SIZE'
+            ? new PayloadTooLargeError('The file is larger than 5 MB')
+            : new ValidationError(`Invalid upload: ${error.message}`, [
+                { field: error.field ?? field, message: error.message },
+              ]),
+        );
+        return;
+      }
+      next(error as Error | undefined);
+    });
+  };
