@@ -57,7 +57,7 @@ export const startCommandStack = async (options: { config?: Partial<ProductConfi
       });
     if (response.status !== 201)
       throw new Error(`registering ${email}: ${response.status} ${response.text}`);
-    return { token, userId: String((response.body as { id: string }).id), email };
+    return { token, userId: (response.body as { id: string }).id, email };
   };
 
   /** Events of one stream as [type, data] pairs, for then-assertions. */
