@@ -122,7 +122,7 @@ export type EventStoreDbEventStoreOptions = {
   readonly eventIdIndex?: boolean;
 };
 
-/** The part of the client the adapter uses (a fake can stand in for it in unit tests). */
+/** The part of the client the adapter uses. */
 export type EventStoreDbClientLike = Pick<
   EventStoreDBClient,
   'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'
@@ -151,7 +151,7 @@ const positionsUnavailable = (streamName: string) =>
       `this adapter needs EventStoreDB 22.6 or newer`,
   );
 
-/** The adapter over a given client (exported for unit tests with a fake client). */
+/** The adapter over a client the caller built (custom channel or credentials settings). */
 export const createEventStoreDbEventStoreFromClient = (
   client: EventStoreDbClientLike,
   options: Omit<EventStoreDbEventStoreOptions, 'connectionString'> = {},
