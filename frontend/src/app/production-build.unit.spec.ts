@@ -1,0 +1,61 @@
+// @vitest-environment node
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { demoAccounts } from '@/content/demo-accounts';
+import { emulatorSignInTexts } from '@/features/auth/components/emulator-sign-in-texts';
+
+const frontendRoot = join(import.meta.dirname, '..', '..');
+const outDirs: string[] = [];
+
+/** Builds the app as `vite build` would, with the given auth mode, and returns all emitted text. */
+const buildApp = async (authMode: 'emulator' | 'firebase'): Promise<string> => {
+  const outDir = await mkdtemp(join(tmpdir(), `campus-build-${authMode}-`));
+  outDirs.push(outDir);
+  const previous = process.env.VITE_AUTH_MODE;
+  process.env.VITE_AUTH_MODE = authMode;
+  try {
+    await build({
+      root: frontendRoot,
+      configFile: join(frontendRoot, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, sourcemap: false },
+    });
+  } finally {
+    if (previous === undefined) delete process.env.VITE_AUTH_MODE;
+    else process.env.VITE_AUTH_MODE = previous;
+  }
+  const files = await readdir(outDir, { recursive: true });
+  const texts = await Promise.all(
+    files
+      .filter((file) => /\.(js|html|css)$/.test(file))
+      .map((file) => readFile(join(outDir, file), 'utf8')),
+  );
+  return texts.join('\n');
+};
+
+const emulatorOnlyTexts = [
+  emulatorSignInTexts.title,
+  emulatorSignInTexts.description,
+  ...demoAccounts.map((account) => account.email),
+];
+
+afterAll(async () => {
+  await Promise.all(outDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe('production build', () => {
+  it('contains the emulator sign-in dialog when built for the emulator', async () => {
+    const output = await buildApp('emulator');
+    expect(emulatorOnlyTexts.filter((text) => !output.includes(text))).toEqual([]);
+  }, 120_000);
+
+  it('leaves the emulator sign-in dialog out when built with VITE_AUTH_MODE=firebase', async () => {
+    const output = await buildApp('firebase');
+    expect(output.includes('Sign in with university email')).toBe(true);
+    expect(emulatorOnlyTexts.filter((text) => output.includes(text))).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,8 @@
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { LoginForm } from '@/features/auth/components/login-form';
+
+export const LoginRoute = () => (
+  <AuthLayout>
+    <LoginForm />
+  </AuthLayout>
+);

@@ -1,0 +1,17 @@
+import { OnboardingBanner } from '@/features/onboarding/components/onboarding-banner';
+import { EventsOverview } from '@/features/opportunities/components/events-overview';
+import { firstNameOf, useCurrentUser } from '@/lib/auth/use-current-user';
+import { finishOnboarding, useOnboardingPending } from '@/lib/onboarding-flag';
+
+export const OpportunitiesRoute = () => {
+  const { data: user } = useCurrentUser();
+  const onboarding = useOnboardingPending();
+  return (
+    <>
+      {onboarding && user ? (
+        <OnboardingBanner firstName={firstNameOf(user)} onDismiss={finishOnboarding} />
+      ) : null}
+      <EventsOverview />
+    </>
+  );
+};

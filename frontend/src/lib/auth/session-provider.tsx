@@ -1,0 +1,98 @@
+import type { User } from '@campus/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { onAuthStateChanged, signOut } from 'firebase/auth';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { api, serverMessageOf } from '@/lib/api-client';
+import { clearAppStorage } from '@/lib/app-storage';
+import { publicConfigQueryOptions } from '@/lib/public-config';
+import { checkApprovedEmail } from './api/check-approved-email';
+import { checkUserExists } from './api/check-user-exists';
+import { userByEmailQueryOptions } from './api/get-user-by-email';
+import { verifyToken } from './api/verify-token';
+import { getFirebaseAuth } from './firebase';
+import { describeSignInError, signInWithGooglePopup } from './google-sign-in';
+import {
+  SessionContext,
+  initialSession,
+  sessionReducer,
+  type ProviderSignIn,
+  type SessionContextValue,
+} from './session';
+import { runSignIn, type SignInCalls } from './sign-in-machine';
+
+const signInCalls = (queryClient: QueryClient): SignInCalls => ({
+  verifyToken,
+  checkUserExists,
+  // Stored in the query cache: the header and profile read the signed-in user from there.
+  loadProfile: (email) => queryClient.query({ ...userByEmailQueryOptions(email), staleTime: 0 }),
+  loadConfig: () => queryClient.query(publicConfigQueryOptions()),
+  checkApprovedEmail,
+});
+
+export type SessionProviderProps = { children: ReactNode };
+
+export const SessionProvider = ({ children }: SessionProviderProps) => {
+  const queryClient = useQueryClient();
+  const [session, dispatch] = useReducer(sessionReducer, initialSession);
+  // Each provider auth change starts a new flow; answers of older flows are dropped.
+  const flowRef = useRef(0);
+
+  useEffect(() => {
+    const auth = getFirebaseAuth();
+    return onAuthStateChanged(auth, (user) => {
+      flowRef.current += 1;
+      const flow = flowRef.current;
+      if (!user) {
+        dispatch({ type: 'providerSignedOut' });
+        return;
+      }
+      dispatch({ type: 'providerUserFound' });
+      void runSignIn(user.email, signInCalls(queryClient), serverMessageOf).then(
+        async (outcome) => {
+          if (flow !== flowRef.current) return;
+          dispatch({ type: 'flowFinished', outcome });
+          if (outcome.type === 'rejected') await signOut(auth);
+        },
+      );
+    });
+  }, [queryClient]);
+
+  const signIn = useCallback(async (providerSignIn?: ProviderSignIn) => {
+    dispatch({ type: 'signInStarted' });
+    try {
+      await (providerSignIn ?? (() => signInWithGooglePopup(getFirebaseAuth())))();
+    } catch (error) {
+      const { message, reloadAfterMs } = describeSignInError(error);
+      dispatch({ type: 'signInFailed', message });
+      if (reloadAfterMs !== null) {
+        setTimeout(() => window.location.reload(), reloadAfterMs);
+      }
+    }
+  }, []);
+
+  const registeringEmail = session.status === 'needsRegistration' ? session.email : null;
+  const completeRegistration = useCallback(
+    (user: User) => {
+      const email = registeringEmail ?? user.email ?? '';
+      queryClient.setQueryData(userByEmailQueryOptions(email).queryKey, user);
+      dispatch({ type: 'registered', user });
+    },
+    [queryClient, registeringEmail],
+  );
+
+  const logout = useCallback(async () => {
+    flowRef.current += 1;
+    dispatch({ type: 'loggedOut' });
+    queryClient.clear();
+    api.reset();
+    clearAppStorage();
+    await signOut(getFirebaseAuth());
+  }, [queryClient]);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({ session, signIn, completeRegistration, logout }),
+    [session, signIn, completeRegistration, logout],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+};

@@ -1,0 +1,15 @@
+import type { PublicConfig } from '@campus/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /api/config: university domain, support mailbox, launch date, server now. */
+export const getPublicConfig = (): Promise<PublicConfig> => api.request('getConfig');
+
+export const publicConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['config'],
+    queryFn: getPublicConfig,
+    staleTime: 5 * 60_000,
+  });
+
+export const usePublicConfig = () => useQuery(publicConfigQueryOptions());

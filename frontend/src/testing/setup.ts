@@ -1,0 +1,10 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  if (typeof document === 'undefined') return;
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
