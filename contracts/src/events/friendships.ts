@@ -3,11 +3,12 @@ import { z } from 'zod';
 /** One stream per pair of users, named by both ids in order: the pair's uniqueness for free. */
 export const friendshipIdOf = (a: string, b: string) => (a < b ? `${a}_${b}` : `${b}_${a}`);
 export const toFriendshipStreamId = (friendshipId: string) => `friendship-${friendshipId}`;
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+/** The two user ids of a friendship id, smaller first; null for anything else (a 404, never a 500). */
 export const usersOfFriendshipId = (friendshipId: string): [string, string] | null => {
   const parts = friendshipId.split('_');
-  return parts.length === 2 && parts[0] && parts[1] && parts[0] < parts[1]
-    ? [parts[0], parts[1]]
-    : null;
+  const [a, b] = parts;
+  return parts.length === 2 && a && b && a < b && isUuid(a) && isUuid(b) ? [a, b] : null;
 };
 
 const pair = {
