@@ -7,6 +7,7 @@ export type OrganizationState = {
   readonly approved: boolean;
   readonly name: string;
   readonly type: OrganizationType;
+  readonly description: string;
   readonly hostUserId: string | null;
   readonly members: ReadonlySet<string>;
 };
@@ -17,6 +18,7 @@ export const initialOrganizationState = (): OrganizationState => ({
   approved: false,
   name: '',
   type: 'Other',
+  description: '',
   hostUserId: null,
   members: new Set(),
 });
@@ -33,6 +35,7 @@ export const evolveOrganization = (
         approved: event.data.approved,
         name: event.data.name,
         type: event.data.type,
+        description: event.data.description,
         hostUserId: event.data.hostUserId,
       };
     case 'OrganizationUpdated':
@@ -40,6 +43,7 @@ export const evolveOrganization = (
         ...state,
         ...(event.data.name !== undefined ? { name: event.data.name } : {}),
         ...(event.data.type !== undefined ? { type: event.data.type } : {}),
+        ...(event.data.description !== undefined ? { description: event.data.description } : {}),
       };
     case 'OrganizationApproved':
       return { ...state, approved: true };

@@ -1,13 +1,23 @@
 import { Router } from 'express';
-import { registerUserSchema, routes, type ProtectedResponse } from '@campus/contracts';
-import { callerOf, identityOf, parseOrThrow } from '@campus/infra';
+import {
+  addApprovedEmailSchema,
+  profileMessages,
+  registerUserSchema,
+  routes,
+  updateProfileSchema,
+  type CommandAck,
+  type ProtectedResponse,
+} from '@campus/contracts';
+import { callerOf, ForbiddenError, identityOf, parseOrThrow, requireCaller } from '@campus/infra';
 import {
   commandMetadata,
   mountRoute,
   sendConsistencyToken,
   type CommandDeps,
 } from '../http/context';
+import { addApprovedEmail } from './approved-emails';
 import { registerUser } from './register-user';
+import { updateProfile } from './update-profile';
 
 export const usersRouter = (deps: CommandDeps): Router => {
   const router = Router();
@@ -41,6 +51,35 @@ export const usersRouter = (deps: CommandDeps): Router => {
       outcomes.map((o) => o.appended),
     );
     res.status(201).json(user);
+  });
+
+  mountRoute(router, routes.updateProfile, deps, async (req, res) => {
+    const caller = requireCaller(req);
+    const userId = req.params['id'] ?? '';
+    if (userId !== caller.userId) throw new ForbiddenError(profileMessages.onlyOwner);
+    const changes = parseOrThrow(updateProfileSchema, req.body ?? {});
+    const appended = await updateProfile(
+      deps,
+      caller,
+      userId,
+      changes,
+      commandMetadata(req, 'UpdateProfile', deps.clock),
+    );
+    sendConsistencyToken(res, [appended]);
+    const ack: CommandAck = { success: true, id: userId };
+    res.json(ack);
+  });
+
+  mountRoute(router, routes.addApprovedEmail, deps, async (req, res) => {
+    const { email } = parseOrThrow(addApprovedEmailSchema, req.body ?? {});
+    const outcome = await addApprovedEmail(
+      deps,
+      email,
+      commandMetadata(req, 'AddApprovedEmail', deps.clock),
+    );
+    sendConsistencyToken(res, [outcome.appended]);
+    const ack: CommandAck = { success: true };
+    res.status(outcome.appended ? 201 : 200).json(ack);
   });
 
   return router;

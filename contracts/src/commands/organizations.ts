@@ -40,3 +40,13 @@ export const membershipSchema = z.object({
   organization_id: idSchema('organization_id'),
 });
 export type Membership = z.output<typeof membershipSchema>;
+
+/** Server messages of the organization commands (the spec's texts live in `texts`). */
+export const organizationMessages = {
+  nameTaken: 'An organization with this name already exists.',
+  onlyAdminsApprove: 'Only admins can approve or unapprove organizations.',
+  onlyHostOrAdminEdits: "Only the organization's host or an admin can edit it.",
+  onlyAdminsDelete: 'Only admins can delete organizations.',
+  awaitingApproval:
+    'This organization is awaiting approval; only its host or an admin can add members.',
+} as const;

@@ -54,8 +54,13 @@ export const addApprovedEmailSchema = z.object({
   email: z
     .string({ error: 'Please enter an email address' })
     .trim()
-    .min(1, 'Please enter an email address')
+    .min(1, { error: 'Please enter an email address', abort: true })
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address')
     .max(254, 'Please enter a valid email address')
     .transform((s) => s.toLowerCase()),
 });
+
+/** Server messages of the profile commands. */
+export const profileMessages = {
+  onlyOwner: 'Only the owner of a profile can edit it.',
+} as const;
