@@ -3,6 +3,7 @@ export * from './events';
 export * from './commands';
 export * from './domain/constants';
 export * from './domain/time';
+export * from './domain/opportunity-rules';
 export * from './queries';
 export * from './domain/clock';
 export * from './domain/config';

@@ -78,7 +78,8 @@ export const createOpportunitySchema = z
   .object({
     name: requiredText('Name', MAX_TEXT_LENGTH.name),
     description: requiredText('Description', MAX_TEXT_LENGTH.description),
-    date: z.string().trim().optional(),
+    // Required at field level too, so a blank form names it along with the other fields.
+    date: requiredText('Date', 40),
     time: z.string().trim().optional(),
     duration: formInteger('Duration')
       .default(DEFAULT_DURATION_MINUTES)

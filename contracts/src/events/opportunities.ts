@@ -93,3 +93,10 @@ export const attendanceMarkedSchema = z.object({
   opportunityDate: z.string(),
   at: z.iso.datetime(),
 });
+
+export type OpportunityCreated = z.infer<typeof opportunityCreatedSchema>;
+export type OpportunityUpdated = z.infer<typeof opportunityUpdatedSchema>;
+export type AnnouncementPosted = z.infer<typeof announcementPostedSchema>;
+export type UserSignedUp = z.infer<typeof userSignedUpSchema>;
+export type UserUnregistered = z.infer<typeof userUnregisteredSchema>;
+export type AttendanceMarked = z.infer<typeof attendanceMarkedSchema>;
