@@ -26,7 +26,6 @@ import {
   unregister,
   updateOpportunity,
 } from './opportunity-commands';
-import { opportunityFullProblem } from './opportunity-errors';
 
 const acknowledge = (res: Response, outcome: CommandOutcome, id: string, status = 200) => {
   sendConsistencyToken(res, [outcome.appended]);
@@ -124,6 +123,5 @@ export const opportunitiesRouter = (deps: CommandDeps): Router => {
     acknowledge(res, outcome, body.opportunity_id);
   });
 
-  router.use(opportunityFullProblem);
   return router;
 };

@@ -4,6 +4,8 @@ export type FieldError = { readonly field: string; readonly message: string };
 export abstract class AppError extends Error {
   abstract readonly status: number;
   abstract readonly title: string;
+  /** The problem `type` URI; a subclass names its own when clients must tell it apart. */
+  readonly problemType: string = 'about:blank';
   readonly fieldErrors: readonly FieldError[] | undefined;
   constructor(message: string, fieldErrors?: readonly FieldError[]) {
     super(message);

@@ -8,8 +8,9 @@ const problem = (
   title: string,
   detail: string,
   errors?: Problem['errors'],
+  type = 'about:blank',
 ): Problem => ({
-  type: 'about:blank',
+  type,
   title,
   status,
   detail,
@@ -40,6 +41,7 @@ export const problemHandler =
         error.title,
         error.message,
         error.fieldErrors ? [...error.fieldErrors] : undefined,
+        error.problemType,
       );
     } else if (isHttpError(error)) {
       // Errors raised by body parsers and the like (malformed JSON, body too large).
