@@ -6,5 +6,11 @@ const env = z
   .parse(process.env);
 
 await ensureDatabase(env.DATABASE_URL);
-await migrate(env.DATABASE_URL, (msg) => console.log(msg));
-console.log('migrations: up to date');
+const applied: string[] = [];
+await migrate(env.DATABASE_URL, (message) => {
+  const match = /^### MIGRATION (\S+) \(UP\) ###$/.exec(message);
+  if (match?.[1]) applied.push(match[1]);
+});
+console.log(
+  applied.length ? `migrations applied: ${applied.join(', ')}` : 'migrations: up to date',
+);
