@@ -4,6 +4,8 @@ import { loadEnv, serviceEnvSchema } from '@campus/infra';
 export const workerEnvSchema = serviceEnvSchema.extend({
   PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(4003),
+  /** Prefix of every leaderboard key in Redis (REDIS_URL is shared by all services). */
+  REDIS_PREFIX: z.string().min(1).default('campus:'),
 });
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;
 

@@ -1,5 +1,20 @@
 import type { Projection } from '../projector/projection';
+import { badgesProjection } from './badges/badges-projection';
+import { friendshipsProjection } from './friendships/friendships-projection';
+import { opportunitiesProjection } from './opportunities/opportunities-projection';
+import { organizationsProjection } from './organizations/organizations-projection';
+import { pointsProjection } from './points/points-projection';
 import { usersProjection } from './users/users-projection';
 
-/** Every projection the worker runs, in the order each batch applies them. */
-export const allProjections: readonly Projection[] = [usersProjection];
+/**
+ * Every projection the worker runs, in the order each batch applies them. Badges come last: they
+ * are recomputed from the rows the others wrote in the same transaction.
+ */
+export const allProjections: readonly Projection[] = [
+  usersProjection,
+  organizationsProjection,
+  opportunitiesProjection,
+  friendshipsProjection,
+  pointsProjection,
+  badgesProjection,
+];

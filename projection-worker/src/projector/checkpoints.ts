@@ -51,3 +51,26 @@ export const markVisible = async (
     ],
   );
 };
+
+/** The committed and the visible (boards written too) position of each projection, when stored. */
+export const readCheckpointStates = async (
+  pool: Pool | PoolClient,
+  projections: readonly string[],
+): Promise<Map<string, { committed: GlobalPosition; visible: GlobalPosition }>> => {
+  const { rows } = await pool.query<
+    CheckpointRow & { projection: string; vtxn: string; vseq: string }
+  >(
+    `SELECT projection, txn, seq, visible_txn AS vtxn, visible_seq AS vseq
+       FROM read.checkpoints WHERE projection = ANY($1::text[])`,
+    [projections],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.projection,
+      {
+        committed: { txn: BigInt(r.txn), seq: BigInt(r.seq) },
+        visible: { txn: BigInt(r.vtxn), seq: BigInt(r.vseq) },
+      },
+    ]),
+  );
+};

@@ -1,9 +1,23 @@
-import { comparePositions, type EventStore, type GlobalPosition } from '@campus/contracts';
-import { withTransaction, type Logger, type PersonalDataVault, type Pool } from '@campus/infra';
-import { toProjectedEvents } from './parse';
+import {
+  comparePositions,
+  START_POSITION,
+  toDomainEvent,
+  type EventStore,
+  type GlobalPosition,
+} from '@campus/contracts';
+import type { Logger, PersonalDataVault, Pool } from '@campus/infra';
+import { collectBoardTouches, emptyBoardTouches } from '../boards/board-touches';
+import { rebuildBoards } from '../boards/rebuild-boards';
+import { refreshBoards, type BoardsTarget } from '../boards/refresh-boards';
+import { individualsBoard, type RedisClient } from '../boards/redis';
+import { applyBatch, DEFAULT_RETRY_POLICY, type RetryPolicy } from './apply-batch';
 import { batches } from './batches';
-import { markVisible, readCheckpoint, writeCheckpoints } from './checkpoints';
-import type { Projection } from './projection';
+import { markVisible, readCheckpointStates } from './checkpoints';
+import { parseBatch } from './parse';
+import type { ProjectedEvent, Projection } from './projection';
+
+/** The boards' key prefix when none is configured. */
+export const DEFAULT_KEY_PREFIX = 'campus:';
 
 export type ProjectorOptions = {
   readonly store: EventStore;
@@ -15,46 +29,106 @@ export type ProjectorOptions = {
   readonly signal?: AbortSignal;
   /** Called after each batch is visible (tests and metrics). */
   readonly onBatch?: (info: { last: GlobalPosition; count: number }) => void;
+  /** Where the leaderboards go. Without it no board is written (Postgres rows only). */
+  readonly redis?: RedisClient;
+  /** Prefix of every board key; defaults to 'campus:' (tests and replays use their own). */
+  readonly keyPrefix?: string;
+  /** Retries of failing batches and events before an event is dead-lettered. */
+  readonly retry?: Partial<RetryPolicy>;
+};
+
+const minPosition = (positions: readonly GlobalPosition[]) =>
+  positions.reduce(
+    (min, p) => (comparePositions(p, min) < 0 ? p : min),
+    positions[0] ?? START_POSITION,
+  );
+
+const RECOVERY_PAGE = 2_000;
+
+/**
+ * A batch whose rows committed but whose boards were never confirmed (the worker stopped between
+ * the commit and Redis) is refreshed again from its events: the committed checkpoint is past it,
+ * so the subscription would not bring it back. An empty Redis (flushed, new) is rebuilt whole.
+ */
+const recoverBoards = async (
+  options: ProjectorOptions,
+  boards: BoardsTarget,
+  names: readonly string[],
+  committed: GlobalPosition,
+  visible: GlobalPosition,
+) => {
+  const { store, pool, logger } = options;
+  const hasBoard = await boards.redis.exists(individualsBoard(boards.prefix, 'all'));
+  if (!hasBoard) {
+    const { rows } = await pool.query('SELECT 1 FROM read.users LIMIT 1');
+    if (rows.length) {
+      logger.warn({ prefix: boards.prefix }, 'boards missing in Redis; rebuilding from Postgres');
+      await rebuildBoards(pool, boards.redis, boards.prefix);
+    }
+  }
+  if (comparePositions(visible, committed) >= 0) return;
+  logger.info('refreshing the boards of batches committed before the last stop');
+  let from = visible;
+  while (comparePositions(from, committed) < 0) {
+    const page = await store.readAll({ from, max: RECOVERY_PAGE });
+    const events: ProjectedEvent[] = [];
+    for (const recorded of page) {
+      if (comparePositions(recorded.position, committed) > 0) break;
+      const event = toDomainEvent(recorded);
+      if (event) events.push({ recorded, event });
+    }
+    await refreshBoards(pool, boards, collectBoardTouches(events, emptyBoardTouches()));
+    const last = page.at(-1)?.position;
+    if (!last || page.length < RECOVERY_PAGE) break;
+    from = last;
+  }
+  await markVisible(pool, names, committed);
 };
 
 /**
  * Follows the event log from the projections' common checkpoint and applies each batch to every
- * projection in one transaction together with their checkpoints; then marks the batch visible.
+ * projection in one transaction together with their checkpoints (a poison event is retried, then
+ * dead-lettered and skipped); then writes the boards the batch touched to Redis with absolute
+ * scores read back from Postgres, and only then marks the batch visible.
  */
 export const runProjections = async (options: ProjectorOptions): Promise<void> => {
   const { store, pool, vault, logger, projections, signal } = options;
   const names = projections.map((p) => p.name);
-  const checkpoints = await Promise.all(names.map((n) => readCheckpoint(pool, n)));
+  const batchSize = options.batchSize ?? 500;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const boards: BoardsTarget | null = options.redis
+    ? { redis: options.redis, prefix: options.keyPrefix ?? DEFAULT_KEY_PREFIX }
+    : null;
+
+  const states = await readCheckpointStates(pool, names);
+  const checkpoints = names.map((n) => states.get(n)?.committed ?? START_POSITION);
   // Projections share one subscription; one that is behind (new) pulls the start back.
-  const from = checkpoints.reduce((min, c) => (comparePositions(c, min) < 0 ? c : min));
-  const source = store.subscribeAll({
-    from,
-    ...(signal ? { signal } : {}),
-    batchSize: options.batchSize ?? 500,
-  });
-  for await (const batch of batches(source, { maxSize: options.batchSize ?? 500, idleMs: 2 })) {
+  const from = minPosition(checkpoints);
+  if (boards) {
+    const visible = minPosition(names.map((n) => states.get(n)?.visible ?? START_POSITION));
+    await recoverBoards(options, boards, names, from, visible);
+  }
+
+  const source = store.subscribeAll({ from, ...(signal ? { signal } : {}), batchSize });
+  for await (const batch of batches(source, { maxSize: batchSize, idleMs: 2 })) {
     const last = batch.at(-1)?.position;
     if (!last) continue;
-    const events = toProjectedEvents(batch, logger);
-    await withTransaction(pool, async (client) => {
-      for (const [i, projection] of projections.entries()) {
-        const since = checkpoints[i];
-        const fresh = since
-          ? events.filter((e) => comparePositions(e.recorded.position, since) > 0)
-          : events;
-        if (fresh.length) await projection.apply(client, fresh, { vault, logger });
-      }
-      await writeCheckpoints(client, names, last);
-    });
+    const { events, unparsable } = parseBatch(batch, logger);
+    await applyBatch(
+      { pool, projections, checkpoints, context: { vault, logger }, policy },
+      { events, unparsable, last },
+    );
     checkpoints.fill(last);
+    if (boards) await refreshBoards(pool, boards, collectBoardTouches(events));
     await markVisible(pool, names, last);
     options.onBatch?.({ last, count: batch.length });
   }
 };
 
 /**
- * Runs the projections until aborted. A failure (database or store unavailable) is logged and the
- * subscription restarts from the committed checkpoints after a pause, so nothing is lost or doubled.
+ * Runs the projections until aborted. A failure (database, store or Redis unavailable) is logged
+ * and the subscription restarts from the committed checkpoints after a pause, so nothing is lost
+ * or doubled (boards of a batch committed before the failure are recovered on restart).
  */
 export const runProjectionsUntilAborted = async (
   options: ProjectorOptions & { readonly signal: AbortSignal },

@@ -1,58 +1,187 @@
-import { approvedEmailPersonalSchema, userPersonalDataSchema } from '@campus/contracts';
-import type { Projection } from '../../projector/projection';
+import {
+  approvedEmailPersonalSchema,
+  isValidDate,
+  userPersonalDataSchema,
+  userProfilePersonalChangesSchema,
+  type EventOf,
+  type UserProfilePersonalChanges,
+} from '@campus/contracts';
+import type { PoolClient } from '@campus/infra';
+import type { ProjectedEvent, Projection, ProjectionContext } from '../../projector/projection';
+import { asJson } from '../shared';
 
-/** read.users and read.approved_emails. Personal fields are opened from their sealed blobs. */
+type Registration = { event: EventOf<'UserRegistered'>['data'] };
+type ProfileUpdate = { event: EventOf<'UserProfileUpdated'>['data'] };
+
+/** The columns a profile edit may change, as the JSON keys of one merged patch per user. */
+type ProfilePatch = {
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+  bio?: string | null;
+  profile_image?: string | null;
+  interests?: string[];
+};
+
+const toPatch = (
+  changes: UserProfilePersonalChanges | null,
+  interests: string[] | null,
+): ProfilePatch => ({
+  ...(changes?.firstName !== undefined ? { first_name: changes.firstName } : {}),
+  ...(changes?.lastName !== undefined ? { last_name: changes.lastName } : {}),
+  ...(changes?.phone !== undefined ? { phone: changes.phone } : {}),
+  ...(changes?.bio !== undefined ? { bio: changes.bio } : {}),
+  ...(changes?.profileImage !== undefined ? { profile_image: changes.profileImage } : {}),
+  ...(interests !== null ? { interests: [...new Set(interests)] } : {}),
+});
+
+const insertRegistrations = async (
+  client: PoolClient,
+  registrations: readonly Registration[],
+  { vault }: ProjectionContext,
+) => {
+  // Keys are per user, so registrations open one by one; the vault's pool runs them side by side.
+  const rows = await Promise.all(
+    registrations.map(async ({ event: d }) => {
+      const personal = await vault.open(d.personal, userPersonalDataSchema);
+      return {
+        id: d.userId,
+        email_hash: d.emailHash,
+        first_name: personal?.firstName ?? null,
+        last_name: personal?.lastName ?? null,
+        email: personal?.email ?? null,
+        phone: personal?.phone ?? null,
+        gender: personal?.gender ?? null,
+        birthday: personal?.birthday && isValidDate(personal.birthday) ? personal.birthday : null,
+        admin: d.admin,
+        graduation_year: d.graduationYear,
+        academic_level: d.academicLevel,
+        major: d.major,
+        car_seats: d.carSeats,
+        registration_date: d.registeredAt,
+        erased: personal === null,
+      };
+    }),
+  );
+  // points: the ledger may already hold lines (a users projection rebuilt behind the points one).
+  await client.query(
+    `INSERT INTO read.users (id, email_hash, first_name, last_name, email, phone, gender, birthday,
+        admin, graduation_year, academic_level, major, car_seats, registration_date, erased, points)
+     SELECT r.id, r.email_hash, r.first_name, r.last_name, r.email, r.phone, r.gender,
+r.birthday,
+            r.admin, r.graduation_year, r.academic_level, r.major, r.car_seats, r.registration_date,
+            r.erased,
+            COALESCE((SELECT sum(l.points) FROM read.point_ledger l WHERE l.user_id = r.id), 0)
+       FROM json_to_recordset($1::json) AS r(id uuid, email_hash text, first_name text,
+            last_name text, email text, phone text, gender text, birthday date, admin boolean,
+            graduation_year integer, academic_level text, major text, car_seats integer,
+            registration_date timestamptz, erased boolean)
+     ON CONFLICT DO NOTHING`,
+    [asJson(rows)],
+  );
+};
+
+const applyProfileUpdates = async (
+  client: PoolClient,
+  updates: readonly ProfileUpdate[],
+  { vault, logger }: ProjectionContext,
+) => {
+  const opened = await Promise.all(
+    updates.map(async ({ event: d }) => {
+      if (!d.personal) return toPatch(null, d.interests);
+      const changes = await vault.open(d.personal, userProfilePersonalChangesSchema);
+      if (!changes) logger.warn({ userId: d.userId }, 'profile changes unreadable (erased?)');
+      return toPatch(changes, d.interests);
+    }),
+  );
+  // Later edits win key by key: one merged patch per user.
+  const merged = new Map<string, ProfilePatch>();
+  updates.forEach(({ event: d }, i) => {
+    merged.set(d.userId, { ...merged.get(d.userId), ...opened[i] });
+  });
+  const rows = [...merged].map(([id, patch]) => ({ id, patch }));
+  await client.query(
+    `UPDATE read.users u SET
+       first_name = CASE WHEN r.patch ? 'first_name' THEN r.patch->>'first_name' ELSE u.first_name END,
+       last_name = CASE WHEN r.patch ? 'last_name' THEN r.patch->>'last_name' ELSE u.last_name END,
+       phone = CASE WHEN r.patch ? 'phone' THEN r.patch->>'phone' ELSE u.phone END,
+       bio = CASE WHEN r.patch ? 'bio' THEN r.patch->>'bio' ELSE u.bio END,
+       profile_image = CASE WHEN r.patch ? 'profile_image' THEN r.patch->>'profile_image'
+                            ELSE u.profile_image END,
+       interests = CASE WHEN r.patch ? 'interests'
+                        THEN ARRAY(SELECT jsonb_array_elements_text(r.patch->'interests'))
+                        ELSE u.interests END
+     FROM json_to_recordset($1::json) AS r(id uuid, patch jsonb)
+     WHERE u.id = r.id AND NOT u.erased`,
+    [asJson(rows)],
+  );
+};
+
+const insertApprovedEmails = async (
+  client: PoolClient,
+  added: readonly ProjectedEvent[],
+  { vault }: ProjectionContext,
+) => {
+  const rows = await Promise.all(
+    added.map(async ({ event, recorded }) => {
+      if (event.type !== 'ApprovedEmailAdded') return null;
+      const personal = await vault.open(event.data.personal, approvedEmailPersonalSchema);
+      return {
+        email_hash: event.data.emailHash,
+        email: personal?.email ?? null,
+        added_at: recorded.recordedAt,
+      };
+    }),
+  );
+  await client.query(
+    `INSERT INTO read.approved_emails (email_hash, email, added_at)
+     SELECT r.email_hash, r.email, r.added_at
+       FROM json_to_recordset($1::json) AS r(email_hash text, email text, added_at timestamptz)
+     ON CONFLICT (email_hash) DO NOTHING`,
+    [asJson(rows.filter((r) => r !== null))],
+  );
+};
+
+/**
+ * read.users (registrations, admin grants, profile edits) and read.approved_emails. Personal fields
+ * are opened from their sealed blobs; an erased subject's fields stay null. Points belong to the
+ * points projection. Writes are one statement per kind of change for the whole batch, in causal
+ * order (registrations, then grants, then edits).
+ */
 export const usersProjection: Projection = {
   name: 'users',
-  async apply(client, events, { vault }) {
-    for (const { event, recorded } of events) {
+  async apply(client, events, context) {
+    const registrations: Registration[] = [];
+    const admins = new Set<string>();
+    const profileUpdates: ProfileUpdate[] = [];
+    const approvedEmails: ProjectedEvent[] = [];
+    for (const projected of events) {
+      const { event } = projected;
       switch (event.type) {
-        case 'UserRegistered': {
-          const d = event.data;
-          const personal = await vault.open(d.personal, userPersonalDataSchema);
-          await client.query(
-            `INSERT INTO read.users (id, email_hash, first_name, last_name, email, phone, gender, birthday,
-                admin, graduation_year, academic_level, major, car_seats, registration_date, erased)
-             VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)
-             ON CONFLICT (id) DO NOTHING`,
-            [
-              d.userId,
-              d.emailHash,
-              personal?.firstName ?? null,
-              personal?.lastName ?? null,
-              personal?.email ?? null,
-              personal?.phone ?? null,
-              personal?.gender ?? null,
-              personal?.birthday ?? null,
-              d.admin,
-              d.graduationYear,
-              d.academicLevel,
-              d.major,
-              d.carSeats,
-              d.registeredAt,
-              personal === null,
-            ],
-          );
+        case 'UserRegistered':
+          registrations.push({ event: event.data });
           break;
-        }
         case 'AdminGranted':
-          await client.query('UPDATE read.users SET admin = true WHERE id = $1', [
-            event.data.userId,
-          ]);
+          admins.add(event.data.userId);
           break;
-        case 'ApprovedEmailAdded': {
-          const personal = await vault.open(event.data.personal, approvedEmailPersonalSchema);
-          await client.query(
-            `INSERT INTO read.approved_emails (email_hash, email, added_at) VALUES ($1, $2, $3)
-             ON CONFLICT (email_hash) DO NOTHING`,
-            [event.data.emailHash, personal?.email ?? null, recorded.recordedAt],
-          );
+        case 'UserProfileUpdated':
+          profileUpdates.push({ event: event.data });
           break;
-        }
+        case 'ApprovedEmailAdded':
+          approvedEmails.push(projected);
+          break;
         default:
           // Other events belong to other projections.
           break;
       }
     }
+    if (registrations.length) await insertRegistrations(client, registrations, context);
+    if (admins.size) {
+      await client.query('UPDATE read.users SET admin = true WHERE id = ANY($1::uuid[])', [
+        [...admins],
+      ]);
+    }
+    if (profileUpdates.length) await applyProfileUpdates(client, profileUpdates, context);
+    if (approvedEmails.length) await insertApprovedEmails(client, approvedEmails, context);
   },
 };

@@ -1,0 +1,4 @@
+export * from './client';
+export * from './board-keys';
+export * from './ranking';
+export * from './board-reads';

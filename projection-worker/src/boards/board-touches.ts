@@ -1,0 +1,71 @@
+import type { ProjectedEvent } from '../projector/projection';
+import { pointsMonthOf } from '../projections/shared';
+
+/** What a batch may have changed on the boards; the scores themselves are re-read from Postgres. */
+export type BoardTouches = {
+  /** Users whose all-time score may have changed (or who are new on the board). */
+  readonly users: Set<string>;
+  /** Users and the months in which their points may have changed. */
+  readonly userMonths: Map<string, Set<string>>;
+  /** Memberships that changed: the user's points move into or out of the organization. */
+  readonly memberships: Map<string, Set<string>>;
+  /** Organizations to recompute on every board (created, approved, renamed, retyped, deleted). */
+  readonly organizations: Set<string>;
+};
+
+export const emptyBoardTouches = (): BoardTouches => ({
+  users: new Set(),
+  userMonths: new Map(),
+  memberships: new Map(),
+  organizations: new Set(),
+});
+
+const addTo = (map: Map<string, Set<string>>, key: string, value: string) => {
+  const set = map.get(key);
+  if (set) set.add(value);
+  else map.set(key, new Set([value]));
+};
+
+export const isEmptyTouches = (t: BoardTouches) =>
+  !t.users.size && !t.userMonths.size && !t.memberships.size && !t.organizations.size;
+
+/** Adds what `events` touch to `touches` (a pure function of the events, so retries agree). */
+export const collectBoardTouches = (
+  events: readonly ProjectedEvent[],
+  touches: BoardTouches = emptyBoardTouches(),
+): BoardTouches => {
+  for (const { event } of events) {
+    switch (event.type) {
+      case 'UserRegistered':
+        touches.users.add(event.data.userId);
+        break;
+      case 'AttendanceMarked': {
+        const d = event.data;
+        const month = pointsMonthOf(d.opportunityDate, d.at);
+        const earners = [
+          ...d.attendedUserIds,
+          ...(d.firstSignupBonus ? [d.firstSignupBonus.userId] : []),
+        ];
+        for (const userId of earners) {
+          touches.users.add(userId);
+          addTo(touches.userMonths, userId, month);
+        }
+        break;
+      }
+      case 'MemberJoined':
+      case 'MemberLeft':
+        addTo(touches.memberships, event.data.organizationId, event.data.userId);
+        break;
+      case 'OrganizationCreated':
+      case 'OrganizationUpdated':
+      case 'OrganizationApproved':
+      case 'OrganizationUnapproved':
+      case 'OrganizationDeleted':
+        touches.organizations.add(event.data.organizationId);
+        break;
+      default:
+        break;
+    }
+  }
+  return touches;
+};

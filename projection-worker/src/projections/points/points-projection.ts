@@ -1,0 +1,102 @@
+import { ATTENDANCE_DURATION_MAX, type EventOf, type RecordedEvent } from '@campus/contracts';
+import type { Logger } from '@campus/infra';
+import type { Projection } from '../../projector/projection';
+import { asJson, clampInt, pointsDateOf, pointsMonthOf } from '../shared';
+
+export type LedgerReason = 'attendance' | 'first_signup_bonus';
+
+export type LedgerLine = {
+  user_id: string;
+  points: number;
+  reason: LedgerReason;
+  opportunity_id: string;
+  cause_event_id: string;
+  actor_user_id: string | null;
+  opportunity_date: string;
+  month: string;
+  recorded_at: string;
+};
+
+/** No single line can be worth more than the longest attendance a host may submit. */
+const clampPoints = (points: number) => clampInt(points, 0, ATTENDANCE_DURATION_MAX);
+
+/**
+ * The ledger lines of one attendance: its minutes for each attended user, and the first-signup
+ * bonus as a line of its own. They count in the month of the opportunity's Eastern date.
+ */
+export const ledgerLinesOf = (
+  data: EventOf<'AttendanceMarked'>['data'],
+  recorded: RecordedEvent,
+  logger?: Logger,
+): LedgerLine[] => {
+  const opportunityDate = pointsDateOf(data.opportunityDate, data.at);
+  if (opportunityDate !== data.opportunityDate) {
+    logger?.warn({ eventId: recorded.eventId }, 'attendance without a valid opportunity date');
+  }
+  const base = {
+    opportunity_id: data.opportunityId,
+    cause_event_id: recorded.eventId,
+    actor_user_id: data.markedBy,
+    opportunity_date: opportunityDate,
+    month: pointsMonthOf(data.opportunityDate, data.at),
+    recorded_at: data.at,
+  };
+  const minutes = clampPoints(data.durationMinutes);
+  if (minutes !== data.durationMinutes) {
+    logger?.warn({ eventId: recorded.eventId, minutes: data.durationMinutes }, 'minutes clamped');
+  }
+  const lines: LedgerLine[] = [];
+  if (minutes > 0) {
+    for (const userId of new Set(data.attendedUserIds)) {
+      lines.push({ ...base, user_id: userId, points: minutes, reason: 'attendance' });
+    }
+  }
+  const bonus = data.firstSignupBonus;
+  if (bonus && clampPoints(bonus.points) > 0) {
+    lines.push({
+      ...base,
+      user_id: bonus.userId,
+      points: clampPoints(bonus.points),
+      reason: 'first_signup_bonus',
+    });
+  }
+  return lines;
+};
+
+/**
+ * read.point_ledger, read.monthly_points and read.users.points. A line is unique per cause
+ * event, user and reason, and totals move only by the lines actually inserted, so a reprocessed
+ * attendance adds nothing. Points stay when an opportunity is later unapproved or deleted.
+ */
+export const pointsProjection: Projection = {
+  name: 'points',
+  async apply(client, events, { logger }) {
+    const lines: LedgerLine[] = [];
+    for (const { event, recorded } of events) {
+      if (event.type === 'AttendanceMarked')
+        lines.push(...ledgerLinesOf(event.data, recorded, logger));
+    }
+    if (!lines.length) return;
+    await client.query(
+      `WITH inserted AS (
+         INSERT INTO read.point_ledger (user_id, points, reason, opportunity_id, cause_event_id,
+             actor_user_id, opportunity_date, month, recorded_at)
+         SELECT r.user_id, r.points, r.reason, r.opportunity_id, r.cause_event_id, r.actor_user_id,
+             r.opportunity_date, r.month, r.recorded_at
+           FROM json_to_recordset($1::json) AS r(user_id uuid, points integer, reason text,
+                opportunity_id uuid, cause_event_id uuid, actor_user_id uuid, opportunity_date date,
+                month text, recorded_at timestamptz)
+         ON CONFLICT (cause_event_id, user_id, reason) DO NOTHING
+         RETURNING user_id, month, points
+       ), totals AS (
+         UPDATE read.users u SET points = u.points + t.points
+           FROM (SELECT user_id, sum(points)::integer AS points FROM inserted GROUP BY user_id) t
+          WHERE u.id = t.user_id
+       )
+       INSERT INTO read.monthly_points AS m (user_id, month, points)
+       SELECT user_id, month, sum(points)::integer FROM inserted GROUP BY user_id, month
+       ON CONFLICT (user_id, month) DO UPDATE SET points = m.points + EXCLUDED.points`,
+      [asJson(lines)],
+    );
+  },
+};

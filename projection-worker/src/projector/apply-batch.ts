@@ -1,0 +1,157 @@
+import { comparePositions, type GlobalPosition } from '@campus/contracts';
+import { withTransaction, type Pool, type PoolClient } from '@campus/infra';
+import { writeCheckpoints } from './checkpoints';
+import { PARSE_STAGE, recordDeadLetter } from './dead-letters';
+import type { UnparsableEvent } from './parse';
+import type { ProjectedEvent, Projection, ProjectionContext } from './projection';
+
+export type RetryPolicy = {
+  /** Whole-batch transactions tried before the batch is taken apart event by event. */
+  readonly batchAttempts: number;
+  /** Tries of one event (in a savepoint) before it is dead-lettered for that projection. */
+  readonly eventAttempts: number;
+  /** Pause before the next whole-batch attempt, doubled each time. */
+  readonly retryDelayMs: number;
+};
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  batchAttempts: 2,
+  eventAttempts: 3,
+  retryDelayMs: 50,
+};
+
+export type BatchToApply = {
+  readonly events: readonly ProjectedEvent[];
+  readonly unparsable: readonly UnparsableEvent[];
+  readonly last: GlobalPosition;
+};
+
+type Applier = {
+  readonly pool: Pool;
+  readonly projections: readonly Projection[];
+  /** Each projection's committed checkpoint; events at or before it are not applied again. */
+  readonly checkpoints: readonly GlobalPosition[];
+  readonly context: ProjectionContext;
+  readonly policy: RetryPolicy;
+};
+
+const freshFor = (events: readonly ProjectedEvent[], since: GlobalPosition | undefined) =>
+  since ? events.filter((e) => comparePositions(e.recorded.position, since) > 0) : events;
+
+const recordUnparsable = async (client: PoolClient, batch: BatchToApply) => {
+  for (const { recorded, error } of batch.unparsable) {
+    await recordDeadLetter(client, { projection: PARSE_STAGE, recorded, error, attempts: 1 });
+  }
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `work` in a savepoint: rolled back to it (and rethrown) when it fails. */
+const inSavepoint = async (client: PoolClient, work: () => Promise<void>) => {
+  await client.query('SAVEPOINT projection_step');
+  try {
+    await work();
+    await client.query('RELEASE SAVEPOINT projection_step');
+  } catch (error) {
+    // If even this fails the connection is gone: the error ends the whole transaction.
+    await client.query('ROLLBACK TO SAVEPOINT projection_step');
+    throw error;
+  }
+};
+
+/** The fast path: every projection's whole batch and the checkpoints in one transaction. */
+const applyWhole = async (applier: Applier, batch: BatchToApply, names: readonly string[]) => {
+  await withTransaction(applier.pool, async (client) => {
+    for (const [i, projection] of applier.projections.entries()) {
+      const fresh = freshFor(batch.events, applier.checkpoints[i]);
+      if (fresh.length) await projection.apply(client, fresh, applier.context);
+    }
+    await recordUnparsable(client, batch);
+    await writeCheckpoints(client, names, batch.last);
+  });
+};
+
+/**
+ * The slow path, after the batch kept failing: one transaction in which each projection first
+ * tries its whole batch in a savepoint and, if that fails, applies its events one at a time, each
+ * tried `eventAttempts` times in its own savepoint. An event that still fails is recorded in
+ * read.dead_letters for that projection and skipped; the others and the checkpoints commit.
+ * A failure outside a savepoint (the database is gone) fails the transaction: nothing is recorded.
+ */
+const applyIsolated = async (applier: Applier, batch: BatchToApply, names: readonly string[]) => {
+  const { logger } = applier.context;
+  let deadLettered = 0;
+  await withTransaction(applier.pool, async (client) => {
+    for (const [i, projection] of applier.projections.entries()) {
+      const fresh = freshFor(batch.events, applier.checkpoints[i]);
+      if (!fresh.length) continue;
+      try {
+        await inSavepoint(client, () => projection.apply(client, fresh, applier.context));
+        continue;
+      } catch (error) {
+        logger.warn(
+          { err: error, projection: projection.name, events: fresh.length },
+          'batch failed in isolation; applying its events one by one',
+        );
+      }
+      for (const event of fresh) {
+        let lastError: unknown = null;
+        let attempts = 0;
+        while (attempts < applier.policy.eventAttempts) {
+          attempts++;
+          try {
+            await inSavepoint(client, () => projection.apply(client, [event], applier.context));
+            lastError = null;
+            break;
+          } catch (error) {
+            lastError = error;
+          }
+        }
+        if (lastError === null) continue;
+        deadLettered++;
+        logger.error(
+          {
+            err: lastError,
+            projection: projection.name,
+            eventId: event.recorded.eventId,
+            type: event.recorded.type,
+            attempts,
+          },
+          'event dead-lettered: skipped by this projection',
+        );
+        await recordDeadLetter(client, {
+          projection: projection.name,
+          recorded: event.recorded,
+          error: lastError,
+          attempts,
+        });
+      }
+    }
+    await recordUnparsable(client, batch);
+    await writeCheckpoints(client, names, batch.last);
+  });
+  return deadLettered;
+};
+
+/**
+ * Applies one batch to every projection with its checkpoints, committed together. A failing batch
+ * is retried whole (`batchAttempts`), then taken apart so that a poison event is dead-lettered and
+ * skipped instead of stalling the projector. Throws only when the database itself fails.
+ */
+export const applyBatch = async (applier: Applier, batch: BatchToApply): Promise<void> => {
+  const names = applier.projections.map((p) => p.name);
+  const { logger } = applier.context;
+  let delay = applier.policy.retryDelayMs;
+  for (let attempt = 1; attempt <= applier.policy.batchAttempts; attempt++) {
+    try {
+      await applyWhole(applier, batch, names);
+      return;
+    } catch (error) {
+      logger.warn({ err: error, attempt, events: batch.events.length }, 'batch failed');
+      await sleep(delay);
+      delay *= 2;
+    }
+  }
+  const deadLettered = await applyIsolated(applier, batch, names);
+  if (!deadLettered) logger.info('batch applied on retry without dead letters');
+};

@@ -1,0 +1,383 @@
+import { randomUUID } from 'node:crypto';
+import {
+  easternToInstant,
+  eventSchemas,
+  friendshipIdOf,
+  toFriendshipStreamId,
+  toOpportunityStreamId,
+  toOrganizationStreamId,
+  toUserStreamId,
+  type Cause,
+  type EventData,
+  type EventToAppend,
+  type EventType,
+  type OrganizationType,
+  type UserProfilePersonalChanges,
+} from '@campus/contracts';
+import type { PersonalDataVault } from '@campus/infra';
+
+/** An event to append in a test, with its stream. Payloads are checked against their schemas. */
+export type TestEvent = { readonly stream: string; readonly event: EventToAppend };
+
+const DEFAULT_AT = '2026-03-02T15:00:00.000Z';
+
+const build = <T extends EventType>(
+  stream: string,
+  type: T,
+  data: EventData<T>,
+  actorUserId: string | null,
+  at: string = DEFAULT_AT,
+): TestEvent => ({
+  stream,
+  event: {
+    eventId: randomUUID(),
+    type,
+    data: eventSchemas[type].parse(data),
+    metadata: {
+      actorUserId,
+      correlationId: randomUUID(),
+      causationId: null,
+      commandName: `Test${type}`,
+      occurredAt: at,
+    },
+  },
+});
+
+/** An event whose payload breaks its schema (a poison the parser must dead-letter). */
+export const rawEvent = (
+  stream: string,
+  type: string,
+  data: Record<string, unknown>,
+): TestEvent => ({
+  stream,
+  event: {
+    eventId: randomUUID(),
+    type,
+    data,
+    metadata: {
+      actorUserId: null,
+      correlationId: randomUUID(),
+      causationId: null,
+      commandName: `Test${type}`,
+      occurredAt: DEFAULT_AT,
+    },
+  },
+});
+
+export const userRegistered = async (
+  vault: PersonalDataVault,
+  input: {
+    userId?: string;
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    phone?: string;
+    admin?: boolean;
+    at?: string;
+  } = {},
+): Promise<TestEvent & { userId: string }> => {
+  const userId = input.userId ?? randomUUID();
+  const email = input.email ?? `${userId.slice(0, 8)}@university.edu`;
+  const personal = await vault.seal(userId, {
+    firstName: input.firstName ?? 'Test',
+    lastName: input.lastName ?? userId.slice(0, 8),
+    email,
+    phone: input.phone ?? '5551234567',
+    gender: null,
+    birthday: '2004-05-06',
+  });
+  const at = input.at ?? DEFAULT_AT;
+  return {
+    userId,
+    ...build(
+      toUserStreamId(userId),
+      'UserRegistered',
+      {
+        v: 1,
+        userId,
+        emailHash: `hash-${userId}`,
+        personal,
+        admin: input.admin ?? false,
+        carSeats: 0,
+        graduationYear: 2027,
+        academicLevel: 'Junior',
+        major: 'Biology',
+        registeredAt: at,
+      },
+      userId,
+      at,
+    ),
+  };
+};
+
+export const profileUpdated = async (
+  vault: PersonalDataVault,
+  userId: string,
+  changes: UserProfilePersonalChanges | null,
+  interests: string[] | null = null,
+): Promise<TestEvent> =>
+  build(
+    toUserStreamId(userId),
+    'UserProfileUpdated',
+    {
+      v: 1,
+      userId,
+      personal: changes ? await vault.seal(userId, changes) : null,
+      interests,
+    },
+    userId,
+  );
+
+export const adminGranted = (userId: string): TestEvent =>
+  build(toUserStreamId(userId), 'AdminGranted', { v: 1, userId }, null);
+
+export const organizationCreated = (input: {
+  organizationId?: string;
+  name?: string;
+  type?: OrganizationType;
+  hostUserId: string;
+  approved?: boolean;
+}): TestEvent & { organizationId: string } => {
+  const organizationId = input.organizationId ?? randomUUID();
+  return {
+    organizationId,
+    ...build(
+      toOrganizationStreamId(organizationId),
+      'OrganizationCreated',
+      {
+        v: 1,
+        organizationId,
+        name: input.name ?? `Org ${organizationId.slice(0, 6)}`,
+        type: input.type ?? 'Other',
+        description: 'We help.',
+        hostUserId: input.hostUserId,
+        approved: input.approved ?? true,
+        createdAt: DEFAULT_AT,
+      },
+      input.hostUserId,
+    ),
+  };
+};
+
+export const organizationUpdated = (
+  organizationId: string,
+  changes: { name?: string; type?: OrganizationType; description?: string },
+): TestEvent =>
+  build(
+    toOrganizationStreamId(organizationId),
+    'OrganizationUpdated',
+    { v: 1, organizationId, ...changes },
+    null,
+  );
+
+export const organizationApproval = (organizationId: string, approved: boolean): TestEvent =>
+  build(
+    toOrganizationStreamId(organizationId),
+    approved ? 'OrganizationApproved' : 'OrganizationUnapproved',
+    { v: 1, organizationId },
+    null,
+  );
+
+export const organizationDeleted = (organizationId: string): TestEvent =>
+  build(
+    toOrganizationStreamId(organizationId),
+    'OrganizationDeleted',
+    { v: 1, organizationId },
+    null,
+  );
+
+export const memberJoined = (organizationId: string, userId: string, at?: string): TestEvent =>
+  build(
+    toOrganizationStreamId(organizationId),
+    'MemberJoined',
+    { v: 1, organizationId, userId },
+    userId,
+    at,
+  );
+
+export const memberLeft = (organizationId: string, userId: string): TestEvent =>
+  build(
+    toOrganizationStreamId(organizationId),
+    'MemberLeft',
+    { v: 1, organizationId, userId },
+    userId,
+  );
+
+export const opportunityCreated = (input: {
+  opportunityId?: string;
+  hostUserId: string;
+  hostOrgId?: string | null;
+  name?: string;
+  /** Eastern local date and time. */
+  date?: string;
+  time?: string;
+  durationMinutes?: number;
+  totalSlots?: number;
+  causes?: Cause[];
+  visibility?: string[];
+  approved?: boolean;
+}): TestEvent & { opportunityId: string } => {
+  const opportunityId = input.opportunityId ?? randomUUID();
+  const date = input.date ?? '2026-03-20';
+  const time = input.time ?? '10:00';
+  return {
+    opportunityId,
+    ...build(
+      toOpportunityStreamId(opportunityId),
+      'OpportunityCreated',
+      {
+        v: 1,
+        opportunityId,
+        hostUserId: input.hostUserId,
+        hostOrgId: input.hostOrgId ?? null,
+        approved: input.approved ?? true,
+        createdAt: DEFAULT_AT,
+        name: input.name ?? 'Park cleanup',
+        description: 'Bring gloves. https://example.org',
+        nonprofit: 'Green Town',
+        address: '1 Main St',
+        date,
+        time,
+        startsAt: easternToInstant(date, time).toISOString(),
+        durationMinutes: input.durationMinutes ?? 60,
+        totalSlots: input.totalSlots ?? 10,
+        causes: input.causes ?? ['Environment & Sustainability'],
+        tags: ['outdoors'],
+        qualifications: [],
+        visibility: input.visibility ?? [],
+        redirectUrl: null,
+        imageUrl: null,
+      },
+      input.hostUserId,
+    ),
+  };
+};
+
+export const opportunityUpdated = (
+  opportunityId: string,
+  changes: EventData<'OpportunityUpdated'>['changes'],
+): TestEvent =>
+  build(
+    toOpportunityStreamId(opportunityId),
+    'OpportunityUpdated',
+    { v: 1, opportunityId, changes },
+    null,
+  );
+
+export const opportunityApproval = (opportunityId: string, approved: boolean): TestEvent =>
+  build(
+    toOpportunityStreamId(opportunityId),
+    approved ? 'OpportunityApproved' : 'OpportunityUnapproved',
+    { v: 1, opportunityId },
+    null,
+  );
+
+export const opportunityDeleted = (opportunityId: string): TestEvent =>
+  build(toOpportunityStreamId(opportunityId), 'OpportunityDeleted', { v: 1, opportunityId }, null);
+
+export const announcementPosted = (
+  opportunityId: string,
+  postedBy: string,
+  text: string,
+): TestEvent & { announcementId: string } => {
+  const announcementId = randomUUID();
+  return {
+    announcementId,
+    ...build(
+      toOpportunityStreamId(opportunityId),
+      'AnnouncementPosted',
+      { v: 1, opportunityId, announcementId, text, postedBy, postedAt: DEFAULT_AT },
+      postedBy,
+    ),
+  };
+};
+
+export const announcementRemoved = (opportunityId: string, announcementId: string): TestEvent =>
+  build(
+    toOpportunityStreamId(opportunityId),
+    'AnnouncementRemoved',
+    { v: 1, opportunityId, announcementId },
+    null,
+  );
+
+export const signedUp = (opportunityId: string, userId: string, at = DEFAULT_AT): TestEvent =>
+  build(
+    toOpportunityStreamId(opportunityId),
+    'UserSignedUp',
+    { v: 1, opportunityId, userId, byUserId: userId, at },
+    userId,
+    at,
+  );
+
+export const unregistered = (opportunityId: string, userId: string, at = DEFAULT_AT): TestEvent =>
+  build(
+    toOpportunityStreamId(opportunityId),
+    'UserUnregistered',
+    { v: 1, opportunityId, userId, byUserId: userId, at, late: false },
+    userId,
+    at,
+  );
+
+export const attendanceMarked = (input: {
+  opportunityId: string;
+  markedBy: string;
+  /** The opportunity's Eastern date. */
+  opportunityDate: string;
+  durationMinutes: number;
+  attended: string[];
+  absent?: string[];
+  bonus?: { userId: string; points: number } | null;
+  at?: string;
+}): TestEvent =>
+  build(
+    toOpportunityStreamId(input.opportunityId),
+    'AttendanceMarked',
+    {
+      v: 1,
+      opportunityId: input.opportunityId,
+      markedBy: input.markedBy,
+      durationMinutes: input.durationMinutes,
+      attendedUserIds: input.attended,
+      absentUserIds: input.absent ?? [],
+      firstSignupBonus: input.bonus ?? null,
+      opportunityDate: input.opportunityDate,
+      at: input.at ?? DEFAULT_AT,
+    },
+    input.markedBy,
+    input.at,
+  );
+
+const friendship = (
+  type: 'FriendRequested' | 'FriendRequestAccepted' | 'FriendRequestRejected',
+  requesterId: string,
+  recipientId: string,
+): TestEvent => {
+  const friendshipId = friendshipIdOf(requesterId, recipientId);
+  return build(
+    toFriendshipStreamId(friendshipId),
+    type,
+    { v: 1, friendshipId, requesterId, recipientId, at: DEFAULT_AT },
+    type === 'FriendRequested' ? requesterId : recipientId,
+  );
+};
+
+export const friendRequested = (requesterId: string, recipientId: string) =>
+  friendship('FriendRequested', requesterId, recipientId);
+export const friendAccepted = (requesterId: string, recipientId: string) =>
+  friendship('FriendRequestAccepted', requesterId, recipientId);
+export const friendRejected = (requesterId: string, recipientId: string) =>
+  friendship('FriendRequestRejected', requesterId, recipientId);
+
+export const friendRemoved = (
+  requesterId: string,
+  recipientId: string,
+  removedBy: string,
+): TestEvent => {
+  const friendshipId = friendshipIdOf(requesterId, recipientId);
+  return build(
+    toFriendshipStreamId(friendshipId),
+    'FriendRemoved',
+    { v: 1, friendshipId, requesterId, recipientId, removedBy, at: DEFAULT_AT },
+    removedBy,
+  );
+};
