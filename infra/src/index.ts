@@ -11,3 +11,4 @@ export * from './pii/vault';
 export * from './pii/hash';
 export * from './service-runner';
 export * from './event-store/create-event-store';
+export * from './redis';

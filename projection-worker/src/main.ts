@@ -5,7 +5,7 @@ import {
   createPool,
   runService,
 } from '@campus/infra';
-import { createRedisClient } from './boards/redis';
+import { createRedisClient } from '@campus/infra';
 import { loadWorkerEnv } from './config/env';
 import { runProjectionsUntilAborted } from './projector/run-projections';
 import { allProjections } from './projections';

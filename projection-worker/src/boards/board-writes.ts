@@ -1,4 +1,4 @@
-import type { RedisClient } from './redis';
+import type { RedisClient } from '@campus/infra';
 
 const CHUNK = 500;
 

@@ -19,7 +19,7 @@ import {
   organizationTypeBoard,
   rankOnBoard,
   type BoardPeriod,
-} from './redis';
+} from '@campus/infra';
 
 describe('organization boards follow memberships; a rebuild gives the same boards', () => {
   let h: ProjectionHarness;

@@ -10,7 +10,7 @@ import {
   organizationTypeBoard,
   type BoardPeriod,
   type RedisClient,
-} from './redis';
+} from '@campus/infra';
 
 const CHUNK = 1_000;
 const REBUILD_SUFFIX = ':rebuilding';

@@ -12,7 +12,7 @@ import {
   organizationTypeBoard,
   type BoardPeriod,
   type RedisClient,
-} from './redis';
+} from '@campus/infra';
 
 /** Where the boards live: a Redis client and the key prefix (tests and replays use their own). */
 export type BoardsTarget = { readonly redis: RedisClient; readonly prefix: string };

@@ -9,7 +9,7 @@ import type { Logger, PersonalDataVault, Pool } from '@campus/infra';
 import { collectBoardTouches, emptyBoardTouches } from '../boards/board-touches';
 import { rebuildBoards } from '../boards/rebuild-boards';
 import { refreshBoards, type BoardsTarget } from '../boards/refresh-boards';
-import { individualsBoard, type RedisClient } from '../boards/redis';
+import { individualsBoard, type RedisClient } from '@campus/infra';
 import { applyBatch, DEFAULT_RETRY_POLICY, type RetryPolicy } from './apply-batch';
 import { batches } from './batches';
 import { markVisible, readCheckpointStates } from './checkpoints';

@@ -19,7 +19,7 @@ import {
   testRedisPrefix,
   type TestDatabase,
 } from '@campus/infra/testing';
-import { boardKeyPattern, createRedisClient, type RedisClient } from '../boards/redis';
+import { boardKeyPattern, createRedisClient, type RedisClient } from '@campus/infra';
 import { readCheckpointStates } from '../projector/checkpoints';
 import { listDeadLetters } from '../projector/dead-letters';
 import { runProjections, type ProjectorOptions } from '../projector/run-projections';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_RANK } from '@campus/contracts';
-import { individualsBoard, rankOnBoard } from '../../boards/redis';
+import { individualsBoard, rankOnBoard } from '@campus/infra';
 import {
   attendanceMarked,
   opportunityCreated,
