@@ -5,7 +5,6 @@ import {
   routes,
   texts,
   toFriendshipStreamId,
-  toUserStreamId,
   usersOfFriendshipId,
   type CommandAck,
   type EventMetadata,
@@ -18,15 +17,15 @@ import {
   type Caller,
 } from '@campus/infra';
 import { z } from 'zod';
-import { foldStream, handleCommand } from '../decider/decider';
-import { assertActingForSelfOrAdmin } from '../http/authorization';
+import { handleCommand } from '../decider/decider';
+import { assertActingForSelfOrAdmin, assertRegisteredUser } from '../http/authorization';
 import {
   commandMetadata,
   mountRoute,
   sendConsistencyToken,
   type CommandDeps,
 } from '../http/context';
-import { userDecider } from '../users/user-decider';
+
 import {
   friendshipDecider,
   friendshipMessages,
@@ -57,10 +56,7 @@ const actingUser = (caller: Caller, id: string): string => {
 export const friendshipsRouter = (deps: CommandDeps): Router => {
   const router = Router();
 
-  const assertRegistered = async (userId: string) => {
-    const user = foldStream(userDecider, await deps.store.readStream(toUserStreamId(userId)));
-    if (!user.registered) throw new NotFoundError(texts.notFound.user);
-  };
+  const assertRegistered = (userId: string) => assertRegisteredUser(deps.store, userId);
 
   const run = async (
     req: Request,

@@ -1,4 +1,7 @@
-import { ForbiddenError, type Caller } from '@campus/infra';
+import { texts, toUserStreamId, type EventStore } from '@campus/contracts';
+import { ForbiddenError, NotFoundError, type Caller } from '@campus/infra';
+import { foldStream } from '../decider/decider';
+import { userDecider } from '../users/user-decider';
 
 export const NOT_YOURS = 'You can only do this for yourself.';
 
@@ -9,4 +12,16 @@ export const assertActingForSelfOrAdmin = (caller: Caller, userId: string) => {
 
 export const assertAdmin = (caller: Caller, message = 'Only admins can do this.') => {
   if (!caller.admin) throw new ForbiddenError(message);
+};
+
+/** 404 'User not found' unless the user's stream says they registered. */
+export const assertRegisteredUser = async (store: EventStore, userId: string) => {
+  const user = foldStream(userDecider, await store.readStream(toUserStreamId(userId)));
+  if (!user.registered) throw new NotFoundError(texts.notFound.user);
+};
+
+/** The caller acting for themselves, or an admin acting for another registered user. */
+export const assertActingForUser = async (store: EventStore, caller: Caller, userId: string) => {
+  assertActingForSelfOrAdmin(caller, userId);
+  if (userId !== caller.userId) await assertRegisteredUser(store, userId);
 };

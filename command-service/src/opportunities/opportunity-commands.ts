@@ -5,7 +5,6 @@ import {
   texts,
   toOpportunityStreamId,
   toOrganizationStreamId,
-  toUserStreamId,
   type CreateOpportunity,
   type EventMetadata,
   type MarkAttendance,
@@ -16,7 +15,7 @@ import {
 } from '@campus/contracts';
 import { NotFoundError, ValidationError, ForbiddenError, type Caller } from '@campus/infra';
 import { foldStream, handleCommand, type CommandOutcome } from '../decider/decider';
-import { assertActingForSelfOrAdmin } from '../http/authorization';
+import { assertActingForUser } from '../http/authorization';
 import type { CommandDeps } from '../http/context';
 import {
   evolveOrganization,
@@ -25,7 +24,7 @@ import {
   type OrganizationState,
 } from '../organizations/organization-state';
 import { storeImage } from '../uploads/image-store';
-import { userDecider } from '../users/user-decider';
+
 import {
   evolveOpportunity,
   initialOpportunityState,
@@ -266,11 +265,7 @@ export const signUp = async (
   body: Signup,
   metadata: EventMetadata,
 ): Promise<CommandOutcome> => {
-  assertActingForSelfOrAdmin(caller, body.user_id);
-  if (body.user_id !== caller.userId) {
-    const user = foldStream(userDecider, await deps.store.readStream(toUserStreamId(body.user_id)));
-    if (!user.registered) throw new NotFoundError(texts.notFound.user);
-  }
+  await assertActingForUser(deps.store, caller, body.user_id);
   const userOrganizationIds = await userOrganizationsAmongVisibility(
     deps,
     caller,

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
-  texts,
   toOrganizationStreamId,
-  toUserStreamId,
   type CreateOrganization,
   type EventMetadata,
   type Membership,
   type Organization,
   type UpdateOrganization,
 } from '@campus/contracts';
-import { AppError, NotFoundError, reservationHash, type Caller } from '@campus/infra';
+import { AppError, reservationHash, type Caller } from '@campus/infra';
 import { foldStream, handleCommand, type CommandOutcome } from '../decider/decider';
-import { assertActingForSelfOrAdmin } from '../http/authorization';
+import { assertActingForUser } from '../http/authorization';
 import type { CommandDeps } from '../http/context';
-import { userDecider } from '../users/user-decider';
+
 import { organizationDecider, type OrganizationCommand } from './organization-decider';
 import { claimOrganizationName, releaseOrganizationName } from './organization-name';
 
@@ -156,11 +154,7 @@ export const changeMembership = async (
   body: Membership,
   metadata: EventMetadata,
 ): Promise<CommandOutcome> => {
-  assertActingForSelfOrAdmin(caller, body.user_id);
-  if (body.user_id !== caller.userId) {
-    const user = foldStream(userDecider, await deps.store.readStream(toUserStreamId(body.user_id)));
-    if (!user.registered) throw new NotFoundError(texts.notFound.user);
-  }
+  await assertActingForUser(deps.store, caller, body.user_id);
   return runOnOrganization(
     deps,
     { type: change, organizationId: body.organization_id, actor: caller, userId: body.user_id },
