@@ -10,6 +10,7 @@ import {
 import { loadQueryEnv } from './config/env';
 import { createVisiblePositionTracker } from './consistency/visible-position';
 import { createQueryApp } from './http/app';
+import { createRedisClient } from './leaderboard/boards';
 import { createReadModelCallerResolver } from './users/caller-resolver';
 
 await runService('query-service', async () => {
@@ -18,8 +19,12 @@ await runService('query-service', async () => {
   const pool = createPool(env.DATABASE_URL, { applicationName: 'query-service', max: 20 });
   const tracker = createVisiblePositionTracker({ pool, databaseUrl: env.DATABASE_URL, logger });
   await tracker.start();
+  const redis = createRedisClient(env.REDIS_URL);
+  redis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
   const app = createQueryApp({
     pool,
+    redis,
+    boardPrefix: env.REDIS_PREFIX,
     uploadDir: env.UPLOAD_DIR,
     verifier: createFirebaseTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID }),
     resolveCaller: createReadModelCallerResolver(pool),
@@ -34,6 +39,7 @@ await runService('query-service', async () => {
     stop: async () => {
       await closeServer(server);
       await tracker.close();
+      redis.disconnect();
       await pool.end();
     },
   };

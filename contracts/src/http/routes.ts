@@ -20,15 +20,45 @@ import {
   commandAckSchema,
   uploadResponseSchema,
 } from '../queries/commands';
-import { opportunitySchema } from '../queries/opportunities';
-import { organizationSchema } from '../queries/organizations';
+import {
+  attendanceListSchema,
+  isFullSchema,
+  myOpportunitiesSchema,
+  opportunitiesQuerySchema,
+  opportunityDetailSchema,
+  opportunityListSchema,
+  opportunitySchema,
+} from '../queries/opportunities';
+import {
+  organizationDetailSchema,
+  organizationListSchema,
+  organizationSchema,
+} from '../queries/organizations';
 import { publicConfigSchema } from '../domain/config';
+import { adminSummarySchema } from '../queries/admin';
+import {
+  friendListSchema,
+  friendshipsAllSchema,
+  notificationsSchema,
+} from '../queries/friendships';
+import {
+  leaderboardQuerySchema,
+  leaderboardSchema,
+  monthlyPointsQuerySchema,
+  monthlyPointsSchema,
+} from '../queries/leaderboard';
+import { searchQuerySchema, searchResultSchema } from '../queries/search';
 import {
   approvedEmailCheckSchema,
+  listUsersQuerySchema,
+  pointsHistorySchema,
   protectedResponseSchema,
   registerUserResponseSchema,
+  userEmailsSchema,
   userExistsSchema,
+  userProfileSchema,
   userSchema,
+  usersListSchema,
 } from '../queries/users';
 
 /**
@@ -50,6 +80,8 @@ export type RouteDefinition = {
   readonly multipart?: boolean;
   readonly auth: RouteAuth;
   readonly body?: z.ZodType;
+  /** GET routes: the query string's parameters (a failure is a 400 naming them). */
+  readonly query?: z.ZodType;
   readonly response?: z.ZodType;
 };
 
@@ -85,7 +117,13 @@ export const routes = {
     auth: 'token',
     response: userSchema,
   }),
-  getUser: route({ method: 'GET', path: '/api/users/:id', auth: 'user', response: userSchema }),
+  /** The profile: public fields, badges and counts; contact fields per rules.md. */
+  getUser: route({
+    method: 'GET',
+    path: '/api/users/:id',
+    auth: 'user',
+    response: userProfileSchema,
+  }),
   protectedCheck: route({
     method: 'POST',
     path: '/api/protected',
@@ -244,6 +282,128 @@ export const routes = {
     auth: 'admin',
     body: bulkApproveSchema,
     response: bulkApproveResponseSchema,
+  }),
+
+  // Reads (query service)
+  listUsers: route({
+    method: 'GET',
+    path: '/api/users',
+    auth: 'user',
+    query: listUsersQuerySchema,
+    response: usersListSchema,
+  }),
+  listUserEmails: route({
+    method: 'GET',
+    path: '/api/users/emails',
+    auth: 'admin',
+    response: userEmailsSchema,
+  }),
+  getPointsHistory: route({
+    method: 'GET',
+    path: '/api/users/:id/points-history',
+    auth: 'user',
+    response: pointsHistorySchema,
+  }),
+  listFriendshipStatuses: route({
+    method: 'GET',
+    path: '/api/users/:id/friendships/all',
+    auth: 'user',
+    response: friendshipsAllSchema,
+  }),
+  listFriends: route({
+    method: 'GET',
+    path: '/api/users/:id/friends',
+    auth: 'user',
+    response: friendListSchema,
+  }),
+  getNotifications: route({
+    method: 'GET',
+    path: '/api/notifications',
+    auth: 'user',
+    response: notificationsSchema,
+  }),
+  listApprovedOrganizations: route({
+    method: 'GET',
+    path: '/api/orgs/approved',
+    auth: 'user',
+    response: organizationListSchema,
+  }),
+  listUnapprovedOrganizations: route({
+    method: 'GET',
+    path: '/api/orgs/unapproved',
+    auth: 'admin',
+    response: organizationListSchema,
+  }),
+  getOrganization: route({
+    method: 'GET',
+    path: '/api/orgs/:id',
+    auth: 'user',
+    response: organizationDetailSchema,
+  }),
+  /** The Events list: approved, today or later (Eastern), visible to the caller, soonest first. */
+  listOpportunities: route({
+    method: 'GET',
+    path: '/api/opps',
+    auth: 'user',
+    query: opportunitiesQuerySchema,
+    response: opportunityListSchema,
+  }),
+  listUnapprovedOpportunities: route({
+    method: 'GET',
+    path: '/api/opps/unapproved',
+    auth: 'admin',
+    response: opportunityListSchema,
+  }),
+  getOpportunity: route({
+    method: 'GET',
+    path: '/api/opps/:id/full',
+    auth: 'user',
+    response: opportunityDetailSchema,
+  }),
+  getAttendance: route({
+    method: 'GET',
+    path: '/api/opps/:id/attendance',
+    auth: 'user',
+    response: attendanceListSchema,
+  }),
+  isOpportunityFull: route({
+    method: 'GET',
+    path: '/api/opps/:id/is-full',
+    auth: 'user',
+    response: isFullSchema,
+  }),
+  getMyOpportunities: route({
+    method: 'GET',
+    path: '/api/my-opportunities',
+    auth: 'user',
+    response: myOpportunitiesSchema,
+  }),
+  search: route({
+    method: 'GET',
+    path: '/api/search',
+    auth: 'user',
+    query: searchQuerySchema,
+    response: searchResultSchema,
+  }),
+  getMonthlyPoints: route({
+    method: 'GET',
+    path: '/api/monthly-points',
+    auth: 'user',
+    query: monthlyPointsQuerySchema,
+    response: monthlyPointsSchema,
+  }),
+  getLeaderboard: route({
+    method: 'GET',
+    path: '/api/leaderboard',
+    auth: 'user',
+    query: leaderboardQuerySchema,
+    response: leaderboardSchema,
+  }),
+  getAdminSummary: route({
+    method: 'GET',
+    path: '/api/admin/summary',
+    auth: 'admin',
+    response: adminSummarySchema,
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

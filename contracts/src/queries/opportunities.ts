@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAUSES } from '../domain/constants';
+import { booleanParam, dateParam, searchTextParam } from './params';
 
 export const involvedUserSchema = z.object({
   id: z.string(),
@@ -45,3 +46,97 @@ export const opportunitySchema = z.object({
   involved_users: z.array(involvedUserSchema),
 });
 export type Opportunity = z.infer<typeof opportunitySchema>;
+
+/** GET /api/opps filters (all optional). */
+export const opportunitiesQuerySchema = z
+  .object({
+    /** Case-insensitive text in the name, description or nonprofit. */
+    q: searchTextParam.optional(),
+    cause: z.enum(CAUSES, { error: 'Unknown cause' }).optional(),
+    /** Eastern dates, both included. */
+    from: dateParam.optional(),
+    to: dateParam.optional(),
+    /** true: only opportunities with a slot left. */
+    open_slots: booleanParam.optional(),
+  })
+  .refine((p) => !p.from || !p.to || p.from <= p.to, {
+    path: ['to'],
+    message: 'Must not be before from',
+  });
+export type OpportunitiesQuery = z.infer<typeof opportunitiesQuerySchema>;
+
+export const attendeeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  profile_image: z.string().nullable(),
+});
+
+/** An opportunity on a list or card: the spec's fields plus what the cards show. */
+export const opportunityListItemSchema = opportunitySchema.extend({
+  host_user_name: z.string(),
+  /** Registered participants (the host takes no slot). */
+  registered_count: z.number().int(),
+  slots_left: z.number().int(),
+  /** The first registered participants by signup time, at most 10 (card avatars). */
+  attendee_preview: z.array(attendeeSchema),
+  /** All registered participants. */
+  attendee_count: z.number().int(),
+  /** The '+N' after the avatars: attendee_count minus the preview. */
+  attendee_more: z.number().int(),
+  /** Organizations with at least 2 registered participants, most first, at most 3. */
+  top_organizations: z.array(
+    z.object({ id: z.string(), name: z.string(), attendee_count: z.number().int() }),
+  ),
+  /** The caller's relation to it. */
+  is_host: z.boolean(),
+  is_registered: z.boolean(),
+});
+export type OpportunityListItem = z.infer<typeof opportunityListItemSchema>;
+export const opportunityListSchema = z.array(opportunityListItemSchema);
+
+/** GET /api/opps/{id}/full: the detail screen. `comments` are the announcement texts, newest first. */
+export const opportunityDetailSchema = opportunityListItemSchema.extend({
+  announcements: z.array(z.object({ id: z.string(), text: z.string(), posted_at: z.string() })),
+  /** Contact Host card: the email for every viewer, the phone only for registered participants. */
+  host: z.object({
+    id: z.string(),
+    name: z.string(),
+    profile_image: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().optional(),
+  }),
+  /** The caller's attendance once marked (null before, or when not registered). */
+  attended: z.boolean().nullable(),
+});
+export type OpportunityDetail = z.infer<typeof opportunityDetailSchema>;
+
+/** GET /api/opps/{id}/attendance (host and admins): registered participants and their attendance. */
+export const attendanceListSchema = z.array(
+  z.object({
+    user_id: z.string(),
+    name: z.string(),
+    profile_image: z.string().nullable(),
+    /** False until attendance is marked. */
+    attended: z.boolean(),
+  }),
+);
+
+/** GET /api/opps/{id}/is-full */
+export const isFullSchema = z.object({ is_full: z.boolean(), slots_left: z.number().int() });
+
+const splitSchema = z.object({
+  /** Today or later (Eastern), soonest first. */
+  upcoming: opportunityListSchema,
+  /** Before today (Eastern), latest first. */
+  past: opportunityListSchema,
+});
+
+/** GET /api/my-opportunities (spec 2 My Opportunities). */
+export const myOpportunitiesSchema = z.object({
+  hosting: splitSchema,
+  /** Registered for and not hosting. */
+  registered: splitSchema,
+  /** Admins only: every opportunity not deleted, approved or not; null for others. */
+  all: splitSchema.nullable(),
+});
+export type MyOpportunities = z.infer<typeof myOpportunitiesSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { badgeSchema } from './badges';
+import { searchTextParam } from './params';
 
 /**
  * A user as the API answers it (spec section 3). `email` and `phone` are present only for those
@@ -48,3 +50,50 @@ export type ProtectedResponse = z.infer<typeof protectedResponseSchema>;
 
 /** POST /api/users answers the created user (the caller sees their own email and phone). */
 export const registerUserResponseSchema = userSchema;
+
+/** GET /api/users: every registered user, public fields (contact fields only for oneself and admins). */
+export const listUsersQuerySchema = z.object({
+  /** Case-insensitive part of the name (admins registering a user by name). */
+  q: searchTextParam.optional(),
+});
+export const usersListSchema = z.array(userSchema);
+
+/** GET /api/users/emails (admins): every user's email, ordered. */
+export const userEmailsSchema = z.object({ count: z.number().int(), emails: z.array(z.string()) });
+export type UserEmails = z.infer<typeof userEmailsSchema>;
+
+/** GET /api/users/{id}: the profile, with what the profile screen derives (spec 2 Profile, 3 Badges). */
+export const userProfileSchema = userSchema.extend({
+  badges: z.array(badgeSchema),
+  friend_count: z.number().int(),
+  /** Registrations not withdrawn. */
+  signup_count: z.number().int(),
+  /** points / 60, rounded to one decimal. */
+  hours: z.number(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** GET /api/users/{id}/points-history (the user and admins): the point ledger, oldest first. */
+export const pointsHistorySchema = z.object({
+  user_id: z.string(),
+  /** The user's points; always equal to the last running total (0 without lines). */
+  points: z.number().int(),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      /** When the change was recorded (ISO 8601 UTC). */
+      at: z.string(),
+      reason: z.enum(['attendance', 'first_signup_bonus']),
+      opportunity_id: z.string(),
+      /** Kept when the opportunity was later deleted (rules.md); null if it never reached the read model. */
+      opportunity_name: z.string().nullable(),
+      /** The Eastern date the points count on (its monthly board). */
+      opportunity_date: z.string(),
+      actor_id: z.string().nullable(),
+      actor_name: z.string().nullable(),
+      change: z.number().int(),
+      running_total: z.number().int(),
+    }),
+  ),
+});
+export type PointsHistory = z.infer<typeof pointsHistorySchema>;

@@ -3,6 +3,8 @@ import { loadEnv, serviceEnvSchema } from '@campus/infra';
 
 export const queryEnvSchema = serviceEnvSchema.extend({
   QUERY_PORT: z.coerce.number().int().min(0).max(65535).default(4002),
+  /** Prefix of the leaderboard keys in Redis: the projection worker's REDIS_PREFIX. */
+  REDIS_PREFIX: z.string().min(1).default('campus:'),
 });
 export type QueryEnv = z.infer<typeof queryEnvSchema>;
 

@@ -1,7 +1,13 @@
 import express, { type Express } from 'express';
 import { notFoundHandler, problemHandler } from '@campus/infra';
+import { adminQueryRouter } from '../admin/routes';
 import { readYourWrites } from '../consistency/read-your-writes';
 import { filesRouter } from '../files/routes';
+import { friendshipsQueryRouter } from '../friendships/routes';
+import { leaderboardQueryRouter } from '../leaderboard/routes';
+import { opportunitiesQueryRouter } from '../opportunities/routes';
+import { organizationsQueryRouter } from '../organizations/routes';
+import { searchQueryRouter } from '../search/routes';
 import { usersQueryRouter } from '../users/routes';
 import type { QueryDeps } from './context';
 
@@ -15,7 +21,13 @@ export const createQueryApp = (deps: QueryDeps): Express => {
   });
   app.use(filesRouter(deps.uploadDir));
   app.use(readYourWrites(deps.tracker));
+  app.use(friendshipsQueryRouter(deps));
   app.use(usersQueryRouter(deps));
+  app.use(organizationsQueryRouter(deps));
+  app.use(opportunitiesQueryRouter(deps));
+  app.use(searchQueryRouter(deps));
+  app.use(leaderboardQueryRouter(deps));
+  app.use(adminQueryRouter(deps));
   app.use(notFoundHandler);
   app.use(problemHandler(deps.logger));
   return app;

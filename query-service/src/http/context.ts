@@ -1,6 +1,8 @@
-import type { RequestHandler, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
+import type { z } from 'zod';
 import type { Clock, ProductConfig, RouteDefinition } from '@campus/contracts';
 import {
+  parseOrThrow,
   requireAuth,
   type CallerResolver,
   type Logger,
@@ -8,10 +10,15 @@ import {
   type TokenVerifier,
 } from '@campus/infra';
 import type { VisiblePositionTracker } from '../consistency/visible-position';
+import type { RedisClient } from '../leaderboard/boards';
 
 /** What every query area is given. */
 export type QueryDeps = {
   readonly pool: Pool;
+  /** The leaderboards (sorted sets written by the projection worker). */
+  readonly redis: RedisClient;
+  /** Prefix of the board keys, the same as the projection worker's. */
+  readonly boardPrefix: string;
   /** Where uploaded files are, served read-only under /files/. */
   readonly uploadDir: string;
   readonly verifier: TokenVerifier;
@@ -32,4 +39,19 @@ export const mountQuery = (
   if (route.method !== 'GET')
     throw new Error(`The query service answers GET only, not ${route.method} ${route.path}`);
   router.get(route.path, requireAuth(route.auth, deps.verifier, deps.resolveCaller), handler);
+};
+
+/** The route's query parameters, parsed with its contracts schema (400 naming each bad one). */
+export const queryOf = <R extends RouteDefinition & { readonly query: z.ZodType }>(
+  route: R,
+  req: Request,
+): z.output<R['query']> => parseOrThrow<R['query']>(route.query, req.query);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+/** A path parameter as a lowercase id, or null when it cannot name anything. */
+export const idParam = (req: Request, name = 'id'): string | null => {
+  const value = req.params[name];
+  return typeof value === 'string' && isUuid(value) ? value.toLowerCase() : null;
 };

@@ -1,5 +1,6 @@
 import type { Caller, Pool } from '@campus/infra';
-import type { User } from '@campus/contracts';
+import type { PointsHistory, User } from '@campus/contracts';
+import { containsPattern, ERASED_NAME, userNameSql } from '../shared/sql';
 
 type UserRow = {
   id: string;
@@ -22,15 +23,27 @@ type UserRow = {
   erased: boolean;
 };
 
-const USER_COLUMNS = `id, first_name, last_name, email, phone, gender, to_char(birthday, 'YYYY-MM-DD') AS birthday,
-  profile_image, bio, interests, admin, graduation_year, academic_level, major, car_seats, points,
-  registration_date, erased`;
+const USER_COLUMNS = `id::text, first_name, last_name, email, phone, gender,
+  to_char(birthday, 'YYYY-MM-DD') AS birthday, profile_image, bio, interests, admin,
+  graduation_year, academic_level, major, car_seats, points, registration_date, erased`;
 
-const ERASED_NAME = 'Former student';
+/** Friends (ids) and approved organizations (id, name) of a user, as the profile shows them. */
+export type UserRelations = {
+  readonly friends: string[];
+  readonly organizations: { id: string; name: string }[];
+};
+const NO_RELATIONS: UserRelations = { friends: [], organizations: [] };
 
-/** Email and phone only for the user and admins (rules.md); everyone else gets the public fields. */
-export const toUserResponse = (row: UserRow, viewer: Caller | null): User => {
-  const mayContact = viewer !== null && (viewer.admin || viewer.userId === row.id);
+/**
+ * A user as the API answers it. Email, phone, gender and birthday only when `mayContact`
+ * (rules.md: the user, admins, and the two sides of a registration); everyone else gets the
+ * public fields.
+ */
+export const toUserResponse = (
+  row: UserRow,
+  mayContact: boolean,
+  relations: UserRelations = NO_RELATIONS,
+): User => {
   const first = row.erased ? ERASED_NAME : (row.first_name ?? '');
   const last = row.erased ? '' : (row.last_name ?? '');
   return {
@@ -51,10 +64,36 @@ export const toUserResponse = (row: UserRow, viewer: Caller | null): User => {
     points: row.points,
     car_seats: row.car_seats,
     registration_date: row.registration_date.toISOString(),
-    friends: [],
-    organizations: [],
-    organizationIds: [],
+    friends: relations.friends,
+    organizations: relations.organizations,
+    organizationIds: relations.organizations.map((o) => o.id),
   };
+};
+
+/** The viewer may always see their own contact fields, and admins everyone's. */
+export const isSelfOrAdmin = (viewer: Caller | null, userId: string): boolean =>
+  viewer !== null && (viewer.admin || viewer.userId === userId);
+
+/**
+ * Whether `viewer` may see `subjectId`'s email and phone: themselves, admins, the host of an
+ * opportunity the subject is registered for, and a registered participant of one the subject hosts.
+ */
+export const mayContact = async (
+  pool: Pool,
+  viewer: Caller | null,
+  subjectId: string,
+): Promise<boolean> => {
+  if (!viewer) return false;
+  if (isSelfOrAdmin(viewer, subjectId)) return true;
+  const { rows } = await pool.query<{ related: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM read.signups s JOIN read.opportunities o ON o.id = s.opportunity_id
+        WHERE s.registered AND NOT o.deleted
+          AND ((o.host_user_id = $1 AND s.user_id = $2) OR (o.host_user_id = $2 AND s.user_id = $1))
+     ) AS related`,
+    [viewer.userId, subjectId],
+  );
+  return rows[0]?.related ?? false;
 };
 
 export const findUserById = async (pool: Pool, id: string): Promise<UserRow | null> => {
@@ -75,6 +114,121 @@ export const findUserByEmailHash = async (
     [emailHash],
   );
   return rows[0] ?? null;
+};
+
+/** Registered users not erased, by name; optionally those whose name contains `q`. */
+export const listUsers = async (pool: Pool, q: string | undefined): Promise<UserRow[]> => {
+  const { rows } = await pool.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM read.users u
+      WHERE NOT u.erased AND ($1::text IS NULL OR ${userNameSql('u')} ILIKE $1)
+      ORDER BY lower(${userNameSql('u')}), u.id`,
+    [q ? containsPattern(q) : null],
+  );
+  return rows;
+};
+
+/** Friends and approved organizations of each of `ids`, in two statements. */
+export const loadRelations = async (
+  pool: Pool,
+  ids: readonly string[],
+): Promise<Map<string, UserRelations>> => {
+  const out = new Map<string, UserRelations>(
+    ids.map((id) => [id, { friends: [], organizations: [] }]),
+  );
+  if (!ids.length) return out;
+  const [friends, organizations] = await Promise.all([
+    pool.query<{ user_id: string; friend_id: string }>(
+      `SELECT f.requester_id::text AS user_id, f.recipient_id::text AS friend_id, f.updated_at
+         FROM read.friendships f WHERE f.status = 'friends' AND f.requester_id = ANY($1::uuid[])
+       UNION ALL
+       SELECT f.recipient_id::text, f.requester_id::text, f.updated_at
+         FROM read.friendships f WHERE f.status = 'friends' AND f.recipient_id = ANY($1::uuid[])
+       ORDER BY updated_at, friend_id`,
+      [ids],
+    ),
+    pool.query<{ user_id: string; id: string; name: string }>(
+      `SELECT m.user_id::text, o.id::text, o.name
+         FROM read.memberships m
+         JOIN read.organizations o ON o.id = m.organization_id AND o.approved AND NOT o.deleted
+        WHERE m.user_id = ANY($1::uuid[])
+        ORDER BY lower(o.name), o.id`,
+      [ids],
+    ),
+  ]);
+  for (const r of friends.rows) out.get(r.user_id)?.friends.push(r.friend_id);
+  for (const r of organizations.rows)
+    out.get(r.user_id)?.organizations.push({ id: r.id, name: r.name });
+  return out;
+};
+
+/** The badge ids and counts the badges projection keeps (zeros before its first row). */
+export const loadBadgeFacts = async (pool: Pool, userId: string) => {
+  const { rows } = await pool.query<{
+    badges: string[];
+    signup_count: number;
+    friend_count: number;
+  }>('SELECT badges, signup_count, friend_count FROM read.user_badges WHERE user_id = $1', [
+    userId,
+  ]);
+  return rows[0] ?? { badges: [], signup_count: 0, friend_count: 0 };
+};
+
+/** Every user's email (admins), erased users left out. */
+export const listEmails = async (pool: Pool): Promise<string[]> => {
+  const { rows } = await pool.query<{ email: string }>(
+    `SELECT email FROM read.users WHERE email IS NOT NULL AND NOT erased ORDER BY lower(email)`,
+  );
+  return rows.map((r) => r.email);
+};
+
+/** The point ledger of a user, oldest first, with running totals. */
+export const loadPointsHistory = async (
+  pool: Pool,
+  userId: string,
+  points: number,
+): Promise<PointsHistory> => {
+  const { rows } = await pool.query<{
+    id: string;
+    recorded_at: Date;
+    reason: 'attendance' | 'first_signup_bonus';
+    opportunity_id: string;
+    opportunity_name: string | null;
+    opportunity_date: string;
+    actor_id: string | null;
+    actor_name: string | null;
+    points: number;
+  }>(
+    `SELECT l.id::text, l.recorded_at, l.reason, l.opportunity_id::text, o.name AS opportunity_name,
+            to_char(l.opportunity_date, 'YYYY-MM-DD') AS opportunity_date,
+            l.actor_user_id::text AS actor_id,
+            CASE WHEN a.id IS NULL THEN NULL ELSE ${userNameSql('a')} END AS actor_name, l.points
+       FROM read.point_ledger l
+       LEFT JOIN read.opportunities o ON o.id = l.opportunity_id
+       LEFT JOIN read.users a ON a.id = l.actor_user_id
+      WHERE l.user_id = $1
+      ORDER BY l.recorded_at, l.id`,
+    [userId],
+  );
+  let total = 0;
+  return {
+    user_id: userId,
+    points,
+    entries: rows.map((r) => {
+      total += r.points;
+      return {
+        id: r.id,
+        at: r.recorded_at.toISOString(),
+        reason: r.reason,
+        opportunity_id: r.opportunity_id,
+        opportunity_name: r.opportunity_name,
+        opportunity_date: r.opportunity_date,
+        actor_id: r.actor_id,
+        actor_name: r.actor_name,
+        change: r.points,
+        running_total: total,
+      };
+    }),
+  };
 };
 
 export const isEmailOnApprovedList = async (pool: Pool, emailHash: string): Promise<boolean> => {

@@ -1,16 +1,42 @@
 import { Router } from 'express';
-import { isUniversityEmail, routes, texts, type PublicConfig } from '@campus/contracts';
-import { callerOf, identityOf, NotFoundError, reservationHash } from '@campus/infra';
-import { mountQuery, type QueryDeps } from '../http/context';
+import {
+  badgesOf,
+  isUniversityEmail,
+  routes,
+  texts,
+  type PointsHistory,
+  type PublicConfig,
+  type UserEmails,
+  type UserProfile,
+} from '@campus/contracts';
+import {
+  callerOf,
+  ForbiddenError,
+  identityOf,
+  NotFoundError,
+  requireCaller,
+  reservationHash,
+} from '@campus/infra';
+import { idParam, mountQuery, queryOf, type QueryDeps } from '../http/context';
 import {
   findUserByEmailHash,
   findUserById,
   isEmailOnApprovedList,
+  isSelfOrAdmin,
+  listEmails,
+  listUsers,
+  loadBadgeFacts,
+  loadPointsHistory,
+  loadRelations,
+  mayContact,
   toUserResponse,
 } from './queries';
 
 const addressParam = (value: unknown): string =>
   typeof value === 'string' ? value.trim().toLowerCase() : '';
+
+/** points / 60 with one decimal (spec 9). */
+export const hoursOf = (points: number): number => Math.round((points / 60) * 10) / 10;
 
 export const usersQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
@@ -50,13 +76,58 @@ export const usersQueryRouter = (deps: QueryDeps): Router => {
     const viewer =
       callerOf(req) ??
       (identityOf(req).email === address ? { userId: row.id, admin: false } : null);
-    res.json(toUserResponse(row, viewer));
+    const relations = (await loadRelations(pool, [row.id])).get(row.id);
+    res.json(toUserResponse(row, await mayContact(pool, viewer, row.id), relations));
+  });
+
+  // Before /api/users/:id, which would take 'emails' for an id.
+  mountQuery(router, routes.listUserEmails, deps, async (_req, res) => {
+    const emails = await listEmails(pool);
+    const body: UserEmails = { count: emails.length, emails };
+    res.json(body);
+  });
+
+  mountQuery(router, routes.listUsers, deps, async (req, res) => {
+    const { q } = queryOf(routes.listUsers, req);
+    const viewer = requireCaller(req);
+    const rows = await listUsers(pool, q);
+    const relations = await loadRelations(
+      pool,
+      rows.map((r) => r.id),
+    );
+    res.json(
+      rows.map((row) => toUserResponse(row, isSelfOrAdmin(viewer, row.id), relations.get(row.id))),
+    );
   });
 
   mountQuery(router, routes.getUser, deps, async (req, res) => {
-    const row = await findUserById(pool, String(req.params['id']));
+    const id = idParam(req);
+    const row = id ? await findUserById(pool, id) : null;
     if (!row) throw new NotFoundError(texts.notFound.user);
-    res.json(toUserResponse(row, callerOf(req)));
+    const viewer = requireCaller(req);
+    const [relations, facts, contact] = await Promise.all([
+      loadRelations(pool, [row.id]),
+      loadBadgeFacts(pool, row.id),
+      mayContact(pool, viewer, row.id),
+    ]);
+    const body: UserProfile = {
+      ...toUserResponse(row, contact, relations.get(row.id)),
+      badges: badgesOf(facts.badges),
+      friend_count: facts.friend_count,
+      signup_count: facts.signup_count,
+      hours: hoursOf(row.points),
+    };
+    res.json(body);
+  });
+
+  mountQuery(router, routes.getPointsHistory, deps, async (req, res) => {
+    const id = idParam(req);
+    const row = id ? await findUserById(pool, id) : null;
+    if (!row) throw new NotFoundError(texts.notFound.user);
+    if (!isSelfOrAdmin(requireCaller(req), row.id))
+      throw new ForbiddenError('Only the user and admins can see a points history.');
+    const body: PointsHistory = await loadPointsHistory(pool, row.id, row.points);
+    res.json(body);
   });
 
   return router;

@@ -1,0 +1,93 @@
+import { Router } from 'express';
+import {
+  routes,
+  texts,
+  type FriendListEntry,
+  type FriendshipEntry,
+  type FriendshipStatus,
+  type Notifications,
+} from '@campus/contracts';
+import { ForbiddenError, NotFoundError, requireCaller } from '@campus/infra';
+import { idParam, mountQuery, type QueryDeps } from '../http/context';
+import { friendshipJoinSql, userImageSql, userNameSql } from '../shared/sql';
+import { findUserById, isSelfOrAdmin } from '../users/queries';
+
+/** Friendships (spec 3 Friendship entry, 7 Friends) and the notifications bell. */
+export const friendshipsQueryRouter = (deps: QueryDeps): Router => {
+  const router = Router();
+  const { pool } = deps;
+
+  const existingUser = async (id: string | null) => {
+    const row = id ? await findUserById(pool, id) : null;
+    if (!row) throw new NotFoundError(texts.notFound.user);
+    return row;
+  };
+
+  mountQuery(router, routes.listFriendshipStatuses, deps, async (req, res) => {
+    const user = await existingUser(idParam(req));
+    if (!isSelfOrAdmin(requireCaller(req), user.id))
+      throw new ForbiddenError('Only the user and admins can list their friendships.');
+    // Everyone else, with their status towards the user; erased people only while related.
+    const { rows } = await pool.query<{
+      user_id: string;
+      name: string;
+      profile_image: string | null;
+      friendship_id: string | null;
+      friendship_status: FriendshipStatus | null;
+    }>(
+      `SELECT u.id::text AS user_id, ${userNameSql('u')} AS name,
+              ${userImageSql('u')} AS profile_image,
+              fr.friendship_id, fr.status AS friendship_status
+         FROM read.users u
+         ${friendshipJoinSql('$1', 'u.id')}
+        WHERE u.id <> $1::uuid AND (NOT u.erased OR fr.friendship_id IS NOT NULL)
+        ORDER BY lower(${userNameSql('u')}), u.id`,
+      [user.id],
+    );
+    const body: FriendshipEntry[] = rows.map((r) => ({
+      ...r,
+      friendship_status: r.friendship_status ?? 'add',
+    }));
+    res.json(body);
+  });
+
+  mountQuery(router, routes.listFriends, deps, async (req, res) => {
+    const user = await existingUser(idParam(req));
+    const { rows } = await pool.query<FriendListEntry>(
+      `SELECT u.id::text AS other_user_id, ${userNameSql('u')} AS other_user_name,
+              ${userImageSql('u')} AS other_user_profile_image, f.friendship_id
+         FROM read.friendships f
+         JOIN read.users u
+           ON u.id = CASE WHEN f.requester_id = $1::uuid THEN f.recipient_id ELSE f.requester_id END
+        WHERE f.status = 'friends' AND (f.requester_id = $1::uuid OR f.recipient_id = $1::uuid)
+        ORDER BY lower(${userNameSql('u')}), u.id`,
+      [user.id],
+    );
+    res.json(rows);
+  });
+
+  mountQuery(router, routes.getNotifications, deps, async (req, res) => {
+    const caller = requireCaller(req);
+    const { rows } = await pool.query<{
+      friendship_id: string;
+      user_id: string;
+      name: string;
+      profile_image: string | null;
+      at: Date;
+    }>(
+      `SELECT f.friendship_id, u.id::text AS user_id, ${userNameSql('u')} AS name,
+              ${userImageSql('u')} AS profile_image, f.updated_at AS at
+         FROM read.friendships f JOIN read.users u ON u.id = f.requester_id
+        WHERE f.recipient_id = $1::uuid AND f.status = 'pending'
+        ORDER BY f.updated_at DESC, f.friendship_id`,
+      [caller.userId],
+    );
+    const body: Notifications = {
+      count: rows.length,
+      friend_requests: rows.map(({ at, ...r }) => ({ ...r, requested_at: at.toISOString() })),
+    };
+    res.json(body);
+  });
+
+  return router;
+};

@@ -1,0 +1,252 @@
+import {
+  CARD_AVATAR_LIMIT,
+  slotsLeft,
+  TOP_ORGANIZATIONS_LIMIT,
+  TOP_ORGANIZATIONS_MIN_ATTENDEES,
+  type Cause,
+  type InvolvedUser,
+  type OpportunityListItem,
+} from '@campus/contracts';
+import type { Caller, Pool } from '@campus/infra';
+import { userImageSql, userNameSql, visibleToCallerSql } from '../shared/sql';
+
+export type OpportunityRow = {
+  id: string;
+  name: string;
+  description: string;
+  nonprofit: string | null;
+  address: string | null;
+  date: string;
+  time: string;
+  starts_at: Date;
+  duration_minutes: number;
+  total_slots: number;
+  causes: Cause[];
+  tags: string[];
+  qualifications: string[];
+  visibility: string[];
+  redirect_url: string | null;
+  image_url: string | null;
+  host_user_id: string;
+  host_user_name: string | null;
+  host_org_id: string | null;
+  host_org_name: string | null;
+  approved: boolean;
+  attendance_marked: boolean;
+  is_host: boolean;
+  /** Admins and the host see every participant's email and phone (rules.md). */
+  sees_contacts: boolean;
+};
+
+/**
+ * Opportunities where `where` holds, seen by `caller`: $1 (caller id) and $2 (caller is admin)
+ * are always bound, so `where` may use `visibleSql`; the rest of `params` are $3 on.
+ */
+export const selectOpportunities = async (
+  pool: Pool,
+  caller: Caller,
+  where: string,
+  order: string,
+  params: readonly unknown[] = [],
+): Promise<OpportunityRow[]> => {
+  const { rows } = await pool.query<OpportunityRow>(
+    `SELECT o.id::text, o.name, o.description, o.nonprofit, o.address,
+            to_char(o.date, 'YYYY-MM-DD') AS date, o.time, o.starts_at, o.duration_minutes,
+            o.total_slots, o.causes, o.tags, o.qualifications, o.visibility, o.redirect_url,
+            o.image_url, o.host_user_id::text, o.host_org_id::text, ho.name AS host_org_name,
+            CASE WHEN hu.id IS NULL THEN NULL ELSE ${userNameSql('hu')} END AS host_user_name,
+            o.approved, o.attendance_marked, o.host_user_id = $1::uuid AS is_host,
+            ($2::boolean OR o.host_user_id = $1::uuid) AS sees_contacts
+       FROM read.opportunities o
+       LEFT JOIN read.organizations ho ON ho.id = o.host_org_id
+       LEFT JOIN read.users hu ON hu.id = o.host_user_id
+      WHERE ${where}
+      ORDER BY ${order}`,
+    [caller.userId, caller.admin, ...params],
+  );
+  return rows;
+};
+
+/** The visibility rule of rules.md for the caller bound as $1/$2. */
+export const visibleSql = visibleToCallerSql('o', '$1', '$2');
+
+/** Not deleted, and approved unless the caller is an admin or its host (spec 4). */
+export const readableSql = `NOT o.deleted AND (o.approved OR $2::boolean OR o.host_user_id = $1::uuid)
+  AND ${visibleSql}`;
+
+type ParticipantRow = {
+  opportunity_id: string;
+  user_id: string;
+  name: string;
+  profile_image: string | null;
+  email: string | null;
+  phone: string | null;
+  attended: boolean | null;
+};
+
+type MembershipRow = { user_id: string; id: string; name: string; listed: boolean };
+
+/** Registered participants per opportunity, by signup time (the first ones are the avatars). */
+export const loadParticipants = async (pool: Pool, ids: readonly string[]) => {
+  const { rows } = await pool.query<ParticipantRow>(
+    `SELECT s.opportunity_id::text, s.user_id::text, ${userNameSql('u')} AS name,
+            ${userImageSql('u')} AS profile_image, u.email, u.phone, s.attended
+       FROM read.signups s JOIN read.users u ON u.id = s.user_id
+      WHERE s.opportunity_id = ANY($1::uuid[]) AND s.registered
+      ORDER BY s.signed_up_at, s.user_id`,
+    [ids],
+  );
+  const byOpportunity = new Map<string, ParticipantRow[]>();
+  for (const r of rows) {
+    const list = byOpportunity.get(r.opportunity_id);
+    if (list) list.push(r);
+    else byOpportunity.set(r.opportunity_id, [r]);
+  }
+  return byOpportunity;
+};
+
+const loadMemberships = async (pool: Pool, userIds: readonly string[]) => {
+  const { rows } = await pool.query<MembershipRow>(
+    `SELECT m.user_id::text, o.id::text, o.name, o.approved AS listed
+       FROM read.memberships m
+       JOIN read.organizations o ON o.id = m.organization_id AND NOT o.deleted
+      WHERE m.user_id = ANY($1::uuid[])
+      ORDER BY o.id`,
+    [userIds],
+  );
+  const byUser = new Map<string, MembershipRow[]>();
+  for (const r of rows) {
+    const list = byUser.get(r.user_id);
+    if (list) list.push(r);
+    else byUser.set(r.user_id, [r]);
+  }
+  return byUser;
+};
+
+const loadAnnouncements = async (pool: Pool, ids: readonly string[]) => {
+  const { rows } = await pool.query<{
+    opportunity_id: string;
+    id: string;
+    text: string;
+    posted_at: Date;
+  }>(
+    `SELECT opportunity_id::text, id::text, text, posted_at FROM read.announcements
+      WHERE opportunity_id = ANY($1::uuid[]) AND NOT removed
+      ORDER BY posted_at DESC, id`,
+    [ids],
+  );
+  const byOpportunity = new Map<string, { id: string; text: string; posted_at: string }[]>();
+  for (const r of rows) {
+    const item = { id: r.id, text: r.text, posted_at: r.posted_at.toISOString() };
+    const list = byOpportunity.get(r.opportunity_id);
+    if (list) list.push(item);
+    else byOpportunity.set(r.opportunity_id, [item]);
+  }
+  return byOpportunity;
+};
+
+/** Approved organizations with at least 2 registered participants, most first, at most 3. */
+const topOrganizations = (
+  participants: readonly ParticipantRow[],
+  memberships: Map<string, MembershipRow[]>,
+): OpportunityListItem['top_organizations'] => {
+  const counts = new Map<string, { id: string; name: string; attendee_count: number }>();
+  for (const p of participants) {
+    for (const m of memberships.get(p.user_id) ?? []) {
+      if (!m.listed) continue;
+      const entry = counts.get(m.id) ?? { id: m.id, name: m.name, attendee_count: 0 };
+      entry.attendee_count++;
+      counts.set(m.id, entry);
+    }
+  }
+  return [...counts.values()]
+    .filter((c) => c.attendee_count >= TOP_ORGANIZATIONS_MIN_ATTENDEES)
+    .sort((a, b) => b.attendee_count - a.attendee_count || a.name.localeCompare(b.name))
+    .slice(0, TOP_ORGANIZATIONS_LIMIT);
+};
+
+export type Enriched = {
+  readonly items: OpportunityListItem[];
+  readonly participants: Map<string, ParticipantRow[]>;
+  readonly announcements: Map<string, { id: string; text: string; posted_at: string }[]>;
+};
+
+/**
+ * The list items of `rows` for `viewer`: participants (contact fields only for the viewer
+ * themselves, the opportunity's host and admins), avatars, top organizations, announcements.
+ * Four statements for any number of opportunities.
+ */
+export const enrichOpportunities = async (
+  pool: Pool,
+  viewer: Caller,
+  rows: readonly OpportunityRow[],
+): Promise<Enriched> => {
+  const ids = rows.map((r) => r.id);
+  if (!ids.length) return { items: [], participants: new Map(), announcements: new Map() };
+  const [participants, announcements] = await Promise.all([
+    loadParticipants(pool, ids),
+    loadAnnouncements(pool, ids),
+  ]);
+  const userIds = [...new Set([...participants.values()].flat().map((p) => p.user_id))];
+  const memberships = userIds.length
+    ? await loadMemberships(pool, userIds)
+    : new Map<string, MembershipRow[]>();
+
+  const items = rows.map((row): OpportunityListItem => {
+    const people = participants.get(row.id) ?? [];
+    const involved = people.map((p): InvolvedUser => {
+      const contact = row.sees_contacts || p.user_id === viewer.userId;
+      return {
+        id: p.user_id,
+        name: p.name,
+        ...(contact && p.email !== null ? { email: p.email } : {}),
+        ...(contact && p.phone !== null ? { phone: p.phone } : {}),
+        profile_image: p.profile_image,
+        organizationIds: (memberships.get(p.user_id) ?? []).map((m) => m.id),
+        registered: true,
+        attended: p.attended ?? false,
+      };
+    });
+    const preview = people
+      .slice(0, CARD_AVATAR_LIMIT)
+      .map((p) => ({ id: p.user_id, name: p.name, profile_image: p.profile_image }));
+    return {
+      id: row.id,
+      name: row.name,
+      nonprofit: row.nonprofit,
+      description: row.description,
+      date: row.date,
+      time: row.time,
+      starts_at: row.starts_at.toISOString(),
+      duration: row.duration_minutes,
+      address: row.address,
+      points: row.duration_minutes,
+      total_slots: row.total_slots,
+      imageUrl: row.image_url,
+      causes: row.causes,
+      tags: row.tags,
+      isPrivate: row.visibility.length > 0,
+      qualifications: row.qualifications,
+      comments: (announcements.get(row.id) ?? []).map((a) => a.text),
+      redirect_url: row.redirect_url,
+      host_id: row.host_user_id,
+      host_user_id: row.host_user_id,
+      host_org_id: row.host_org_id,
+      host_org_name: row.host_org_name,
+      approved: row.approved,
+      attendance_marked: row.attendance_marked,
+      visibility: row.visibility,
+      involved_users: involved,
+      host_user_name: row.host_user_name ?? 'Unknown User',
+      registered_count: people.length,
+      slots_left: slotsLeft(row.total_slots, people.length),
+      attendee_preview: preview,
+      attendee_count: people.length,
+      attendee_more: people.length - preview.length,
+      top_organizations: topOrganizations(people, memberships),
+      is_host: row.is_host,
+      is_registered: people.some((p) => p.user_id === viewer.userId),
+    };
+  });
+  return { items, participants, announcements };
+};

@@ -1,0 +1,187 @@
+import { Router, type Request } from 'express';
+import {
+  easternToday,
+  isFull,
+  routes,
+  slotsLeft,
+  texts,
+  type MyOpportunities,
+  type OpportunityDetail,
+  type OpportunityListItem,
+} from '@campus/contracts';
+import { ForbiddenError, NotFoundError, requireCaller, type Caller } from '@campus/infra';
+import { idParam, mountQuery, queryOf, type QueryDeps } from '../http/context';
+import { containsPattern, userImageSql, userNameSql } from '../shared/sql';
+import {
+  enrichOpportunities,
+  readableSql,
+  selectOpportunities,
+  visibleSql,
+  type OpportunityRow,
+} from './queries';
+
+const BY_START = 'o.starts_at, o.id';
+
+/** Splits by the Eastern date: today or later is upcoming (soonest first), before is past (latest first). */
+const splitByDate = (items: readonly OpportunityListItem[], today: string) => ({
+  upcoming: items.filter((i) => i.date >= today),
+  past: items.filter((i) => i.date < today).reverse(),
+});
+
+/** Opportunities: the Events list, the admins' unapproved list, detail, attendance, My Opportunities. */
+export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
+  const router = Router();
+  const { pool } = deps;
+  const today = () => easternToday(deps.clock.now());
+
+  /** The opportunity of `:id` as the caller may read it, or 404 (also when it is hidden from them). */
+  const readable = async (req: Request, caller: Caller): Promise<OpportunityRow> => {
+    const id = idParam(req);
+    const rows = id
+      ? await selectOpportunities(pool, caller, `o.id = $3::uuid AND ${readableSql}`, 'o.id', [id])
+      : [];
+    const row = rows[0];
+    if (!row) throw new NotFoundError(texts.notFound.opportunity);
+    return row;
+  };
+
+  mountQuery(router, routes.listOpportunities, deps, async (req, res) => {
+    const query = queryOf(routes.listOpportunities, req);
+    const caller = requireCaller(req);
+    const rows = await selectOpportunities(
+      pool,
+      caller,
+      `o.approved AND NOT o.deleted AND o.date >= $3::date AND ${visibleSql}
+       AND ($4::text IS NULL OR o.name ILIKE $4 OR o.description ILIKE $4
+            OR coalesce(o.nonprofit, '') ILIKE $4)
+       AND ($5::text IS NULL OR $5 = ANY(o.causes))
+       AND ($6::date IS NULL OR o.date >= $6::date)
+       AND ($7::date IS NULL OR o.date <= $7::date)
+       AND (NOT $8::boolean OR o.registered_count < o.total_slots)`,
+      BY_START,
+      [
+        today(),
+        query.q ? containsPattern(query.q) : null,
+        query.cause ?? null,
+        query.from ?? null,
+        query.to ?? null,
+        query.open_slots ?? false,
+      ],
+    );
+    res.json((await enrichOpportunities(pool, caller, rows)).items);
+  });
+
+  mountQuery(router, routes.listUnapprovedOpportunities, deps, async (req, res) => {
+    const caller = requireCaller(req);
+    const rows = await selectOpportunities(
+      pool,
+      caller,
+      'NOT o.approved AND NOT o.deleted',
+      'o.created_at, o.id',
+    );
+    res.json((await enrichOpportunities(pool, caller, rows)).items);
+  });
+
+  mountQuery(router, routes.getOpportunity, deps, async (req, res) => {
+    const caller = requireCaller(req);
+    const row = await readable(req, caller);
+    const { items, participants, announcements } = await enrichOpportunities(pool, caller, [row]);
+    const item = items[0];
+    if (!item) throw new NotFoundError(texts.notFound.opportunity);
+    const mine = participants.get(row.id)?.find((p) => p.user_id === caller.userId);
+    const { rows: hosts } = await pool.query<{
+      id: string;
+      name: string;
+      profile_image: string | null;
+      email: string | null;
+      phone: string | null;
+    }>(
+      `SELECT u.id::text, ${userNameSql('u')} AS name, ${userImageSql('u')} AS profile_image,
+              u.email, u.phone
+         FROM read.users u WHERE u.id = $1::uuid`,
+      [row.host_user_id],
+    );
+    const host = hosts[0];
+    // The host's phone only for registered participants (and the host and admins).
+    const seesPhone = mine !== undefined || caller.admin || caller.userId === row.host_user_id;
+    const body: OpportunityDetail = {
+      ...item,
+      announcements: announcements.get(row.id) ?? [],
+      host: {
+        id: row.host_user_id,
+        name: host?.name ?? 'Unknown User',
+        profile_image: host?.profile_image ?? null,
+        email: host?.email ?? null,
+        ...(seesPhone && host?.phone ? { phone: host.phone } : {}),
+      },
+      attended: mine?.attended ?? null,
+    };
+    res.json(body);
+  });
+
+  mountQuery(router, routes.getAttendance, deps, async (req, res) => {
+    const caller = requireCaller(req);
+    const row = await readable(req, caller);
+    if (!caller.admin && caller.userId !== row.host_user_id)
+      throw new ForbiddenError('Only the host or an admin can see the attendance.');
+    const { rows } = await pool.query<{
+      user_id: string;
+      name: string;
+      profile_image: string | null;
+      attended: boolean;
+    }>(
+      `SELECT u.id::text AS user_id, ${userNameSql('u')} AS name,
+              ${userImageSql('u')} AS profile_image, COALESCE(s.attended, false) AS attended
+         FROM read.signups s JOIN read.users u ON u.id = s.user_id
+        WHERE s.opportunity_id = $1::uuid AND s.registered
+        ORDER BY lower(${userNameSql('u')}), u.id`,
+      [row.id],
+    );
+    res.json(rows);
+  });
+
+  mountQuery(router, routes.isOpportunityFull, deps, async (req, res) => {
+    const caller = requireCaller(req);
+    const row = await readable(req, caller);
+    const { rows } = await pool.query<{ registered: number }>(
+      `SELECT count(*)::integer AS registered FROM read.signups
+        WHERE opportunity_id = $1::uuid AND registered`,
+      [row.id],
+    );
+    const registered = rows[0]?.registered ?? 0;
+    res.json({
+      is_full: isFull(row.total_slots, registered),
+      slots_left: slotsLeft(row.total_slots, registered),
+    });
+  });
+
+  mountQuery(router, routes.getMyOpportunities, deps, async (req, res) => {
+    const caller = requireCaller(req);
+    const day = today();
+    const [hosting, registered, all] = await Promise.all([
+      selectOpportunities(pool, caller, 'o.host_user_id = $1::uuid AND NOT o.deleted', BY_START),
+      selectOpportunities(
+        pool,
+        caller,
+        `NOT o.deleted AND o.approved AND o.host_user_id <> $1::uuid AND ${visibleSql}
+         AND EXISTS (SELECT 1 FROM read.signups s
+                      WHERE s.opportunity_id = o.id AND s.user_id = $1::uuid AND s.registered)`,
+        BY_START,
+      ),
+      caller.admin ? selectOpportunities(pool, caller, 'NOT o.deleted', BY_START) : null,
+    ]);
+    const [hostingItems, registeredItems, allItems] = await Promise.all([
+      enrichOpportunities(pool, caller, hosting),
+      enrichOpportunities(pool, caller, registered),
+      all ? enrichOpportunities(pool, caller, all) : null,
+    ]);
+    const body: MyOpportunities = {
+      hosting: splitByDate(hostingItems.items, day),
+      registered: splitByDate(registeredItems.items, day),
+      all: allItems ? splitByDate(allItems.items, day) : null,
+    };
+    res.json(body);
+  });
+
+  return router;
+};
