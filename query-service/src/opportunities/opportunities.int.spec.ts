@@ -314,6 +314,7 @@ describe('opportunity reads over HTTP', () => {
         admin,
       );
       await f.signUp(member, id);
+      stack.clock.advance(1_000);
       await f.signUp(outsider, id);
       const before = await stack.read(`/api/opps/${id}/attendance`, host.token);
       expect(before.status).toBe(200);
