@@ -12,3 +12,4 @@ export * from './pii/hash';
 export * from './service-runner';
 export * from './event-store/create-event-store';
 export * from './redis';
+export { measureSubscriberLag, type SubscriberLag } from './event-store';

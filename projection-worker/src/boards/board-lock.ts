@@ -1,10 +1,20 @@
 import type { Pool, PoolClient } from '@campus/infra';
+import { useReadSchema, type ReadSchema } from '../projector/read-schema';
 
 /**
- * Board writers hold this advisory lock from reading Postgres until Redis has their scores: a batch
- * refresh shares it, a full rebuild takes it alone, so a rebuild never overwrites fresher scores.
+ * Board writers hold this advisory lock (one per board key prefix) from reading Postgres until
+ * Redis has their scores: a batch refresh shares it, a full rebuild takes it alone, so a rebuild
+ * never overwrites fresher scores. A replay's shadow boards have a prefix, hence a lock, of their own.
  */
 const BOARDS_LOCK = 742_101;
+
+export type BoardsSnapshot = {
+  readonly mode: 'shared' | 'exclusive';
+  /** The board key prefix the writer writes under. */
+  readonly prefix: string;
+  /** The read model the scores come from. */
+  readonly schema: ReadSchema;
+};
 
 /**
  * Runs `work` holding the boards lock, in a read-only repeatable-read transaction (one snapshot for
@@ -12,19 +22,23 @@ const BOARDS_LOCK = 742_101;
  */
 export const withBoardsSnapshot = async <T>(
   pool: Pool,
-  mode: 'shared' | 'exclusive',
+  snapshot: BoardsSnapshot,
   work: (client: PoolClient) => Promise<T>,
 ): Promise<T> => {
+  const shared = snapshot.mode === 'shared';
   const client = await pool.connect();
   let locked = false;
   let broken = false;
   try {
     await client.query(
-      mode === 'shared' ? 'SELECT pg_advisory_lock_shared($1)' : 'SELECT pg_advisory_lock($1)',
-      [BOARDS_LOCK],
+      shared
+        ? 'SELECT pg_advisory_lock_shared($1, hashtext($2))'
+        : 'SELECT pg_advisory_lock($1, hashtext($2))',
+      [BOARDS_LOCK, snapshot.prefix],
     );
     locked = true;
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await useReadSchema(client, snapshot.schema);
     const result = await work(client);
     await client.query('COMMIT');
     return result;
@@ -35,10 +49,10 @@ export const withBoardsSnapshot = async <T>(
     if (locked) {
       await client
         .query(
-          mode === 'shared'
-            ? 'SELECT pg_advisory_unlock_shared($1)'
-            : 'SELECT pg_advisory_unlock($1)',
-          [BOARDS_LOCK],
+          shared
+            ? 'SELECT pg_advisory_unlock_shared($1, hashtext($2))'
+            : 'SELECT pg_advisory_unlock($1, hashtext($2))',
+          [BOARDS_LOCK, snapshot.prefix],
         )
         .catch(() => {
           broken = true;

@@ -1,5 +1,6 @@
 import type { OrganizationType } from '@campus/contracts';
 import type { Pool } from '@campus/infra';
+import { LIVE_SCHEMA, type ReadSchema } from '../projector/read-schema';
 import { withBoardsSnapshot } from './board-lock';
 import {
   ALL_TIME,
@@ -15,7 +16,7 @@ import {
 const CHUNK = 1_000;
 const REBUILD_SUFFIX = ':rebuilding';
 
-const scanKeys = async (redis: RedisClient, pattern: string): Promise<string[]> => {
+export const scanKeys = async (redis: RedisClient, pattern: string): Promise<string[]> => {
   const keys: string[] = [];
   let cursor = '0';
   do {
@@ -27,7 +28,7 @@ const scanKeys = async (redis: RedisClient, pattern: string): Promise<string[]> 
 };
 
 /**
- * Rebuilds every board under `prefix` from Postgres: each board is written to a scratch key and
+ * Rebuilds every board under `prefix` from the read model in `schema`: each board is written to a scratch key and
  * renamed over the live one (so readers never see half a board), and boards that no longer have
  * anyone are deleted. Holds the boards lock alone, so a live worker's batches wait and then write
  * their fresher scores on top. Returns how many boards and entries were written.
@@ -36,8 +37,9 @@ export const rebuildBoards = async (
   pool: Pool,
   redis: RedisClient,
   prefix: string,
+  schema: ReadSchema = LIVE_SCHEMA,
 ): Promise<{ boards: number; entries: number }> =>
-  withBoardsSnapshot(pool, 'exclusive', async (client) => {
+  withBoardsSnapshot(pool, { mode: 'exclusive', prefix, schema }, async (client) => {
     const boards = new Map<string, (string | number)[]>();
     const add = (key: string, member: string, score: number) => {
       let entries = boards.get(key);
@@ -46,13 +48,13 @@ export const rebuildBoards = async (
     };
 
     const users = await client.query<{ id: string; points: number }>(
-      'SELECT id::text, points FROM read.users',
+      'SELECT id::text, points FROM users',
     );
     for (const r of users.rows) add(individualsBoard(prefix, ALL_TIME), r.id, r.points);
 
     const monthly = await client.query<{ user_id: string; month: string; points: number }>(
-      `SELECT mp.user_id::text, mp.month, mp.points FROM read.monthly_points mp
-         JOIN read.users u ON u.id = mp.user_id WHERE mp.points > 0`,
+      `SELECT mp.user_id::text, mp.month, mp.points FROM monthly_points mp
+         JOIN users u ON u.id = mp.user_id WHERE mp.points > 0`,
     );
     for (const r of monthly.rows) {
       if (isBoardMonth(r.month)) add(individualsBoard(prefix, r.month), r.user_id, r.points);
@@ -64,9 +66,9 @@ export const rebuildBoards = async (
       points: number;
     }>(
       `SELECT o.id::text, o.type,
-              COALESCE((SELECT sum(u.points) FROM read.memberships m JOIN read.users u ON u.id = m.user_id
+              COALESCE((SELECT sum(u.points) FROM memberships m JOIN users u ON u.id = m.user_id
                          WHERE m.organization_id = o.id), 0)::integer AS points
-         FROM read.organizations o WHERE o.approved AND NOT o.deleted`,
+         FROM organizations o WHERE o.approved AND NOT o.deleted`,
     );
     const typeOf = new Map<string, OrganizationType>();
     for (const r of organizations.rows) {
@@ -81,9 +83,9 @@ export const rebuildBoards = async (
       points: number;
     }>(
       `SELECT m.organization_id::text, mp.month, sum(mp.points)::integer AS points
-         FROM read.memberships m
-         JOIN read.organizations o ON o.id = m.organization_id AND o.approved AND NOT o.deleted
-         JOIN read.monthly_points mp ON mp.user_id = m.user_id
+         FROM memberships m
+         JOIN organizations o ON o.id = m.organization_id AND o.approved AND NOT o.deleted
+         JOIN monthly_points mp ON mp.user_id = m.user_id
         GROUP BY m.organization_id, mp.month
        HAVING sum(mp.points) > 0`,
     );

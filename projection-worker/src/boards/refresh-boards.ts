@@ -1,6 +1,7 @@
 import { ORGANIZATION_TYPES, type OrganizationType } from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
 import { asJson } from '../projections/shared';
+import { LIVE_SCHEMA, type ReadSchema } from '../projector/read-schema';
 import { withBoardsSnapshot } from './board-lock';
 import { isEmptyTouches, type BoardTouches } from './board-touches';
 import { createBoardWrites, type BoardWrites } from './board-writes';
@@ -14,8 +15,15 @@ import {
   type RedisClient,
 } from '@campus/infra';
 
-/** Where the boards live: a Redis client and the key prefix (tests and replays use their own). */
-export type BoardsTarget = { readonly redis: RedisClient; readonly prefix: string };
+/**
+ * Where the boards live: a Redis client and the key prefix (tests and replays use their own), and
+ * the read model their scores come from (the live one unless a replay builds a shadow).
+ */
+export type BoardsTarget = {
+  readonly redis: RedisClient;
+  readonly prefix: string;
+  readonly schema?: ReadSchema;
+};
 
 const periodOf = (month: string): BoardPeriod | null => (isBoardMonth(month) ? month : null);
 
@@ -38,7 +46,7 @@ export const monthsBetween = (first: string, last: string): string[] => {
 /** Every month that has points on some monthly board. */
 export const monthsWithPoints = async (client: PoolClient): Promise<string[]> => {
   const { rows } = await client.query<{ first: string | null; last: string | null }>(
-    'SELECT min(month) AS first, max(month) AS last FROM read.monthly_points',
+    'SELECT min(month) AS first, max(month) AS last FROM monthly_points',
   );
   const row = rows[0];
   return row?.first && row.last && isBoardMonth(row.first) && isBoardMonth(row.last)
@@ -60,7 +68,7 @@ const refreshIndividuals = async (
 ) => {
   if (touches.users.size) {
     const { rows } = await client.query<{ id: string; points: number }>(
-      'SELECT id::text, points FROM read.users WHERE id = ANY($1::uuid[])',
+      'SELECT id::text, points FROM users WHERE id = ANY($1::uuid[])',
       [[...touches.users]],
     );
     for (const r of rows) writes.set(individualsBoard(prefix, ALL_TIME), r.id, r.points);
@@ -77,8 +85,8 @@ const refreshIndividuals = async (
     }>(
       `SELECT k.user_id::text, k.month, COALESCE(mp.points, 0) AS points, u.id IS NOT NULL AS known
          FROM json_to_recordset($1::json) AS k(user_id uuid, month text)
-         LEFT JOIN read.monthly_points mp ON mp.user_id = k.user_id AND mp.month = k.month
-         LEFT JOIN read.users u ON u.id = k.user_id`,
+         LEFT JOIN monthly_points mp ON mp.user_id = k.user_id AND mp.month = k.month
+         LEFT JOIN users u ON u.id = k.user_id`,
       [asJson(pairs)],
     );
     for (const r of rows) {
@@ -103,7 +111,7 @@ const refreshOrganizations = async (
   const orgMonths = new Map<string, Set<string>>();
   if (touches.userMonths.size) {
     const { rows } = await client.query<{ organization_id: string; user_id: string }>(
-      `SELECT organization_id::text, user_id::text FROM read.memberships
+      `SELECT organization_id::text, user_id::text FROM memberships
         WHERE user_id = ANY($1::uuid[])`,
       [[...touches.userMonths.keys()]],
     );
@@ -113,7 +121,7 @@ const refreshOrganizations = async (
   if (touches.memberships.size) {
     const movers = new Set([...touches.memberships.values()].flatMap((users) => [...users]));
     const { rows } = await client.query<{ user_id: string; months: string[] }>(
-      `SELECT user_id::text, array_agg(month) AS months FROM read.monthly_points
+      `SELECT user_id::text, array_agg(month) AS months FROM monthly_points
         WHERE user_id = ANY($1::uuid[]) GROUP BY user_id`,
       [[...movers]],
     );
@@ -128,7 +136,7 @@ const refreshOrganizations = async (
   if (!orgMonths.size) return;
 
   const { rows: infoRows } = await client.query<OrganizationInfo>(
-    `SELECT id::text, type, approved AND NOT deleted AS listed FROM read.organizations
+    `SELECT id::text, type, approved AND NOT deleted AS listed FROM organizations
       WHERE id = ANY($1::uuid[])`,
     [[...orgMonths.keys()]],
   );
@@ -140,7 +148,7 @@ const refreshOrganizations = async (
   if (listed.length) {
     const { rows } = await client.query<{ organization_id: string; points: number }>(
       `SELECT m.organization_id::text, sum(u.points)::integer AS points
-         FROM read.memberships m JOIN read.users u ON u.id = m.user_id
+         FROM memberships m JOIN users u ON u.id = m.user_id
         WHERE m.organization_id = ANY($1::uuid[]) GROUP BY m.organization_id`,
       [listed],
     );
@@ -156,8 +164,8 @@ const refreshOrganizations = async (
       }>(
         `SELECT k.org::text, k.month, sum(mp.points)::integer AS points
            FROM json_to_recordset($1::json) AS k(org uuid, month text)
-           JOIN read.memberships m ON m.organization_id = k.org
-           JOIN read.monthly_points mp ON mp.user_id = m.user_id AND mp.month = k.month
+           JOIN memberships m ON m.organization_id = k.org
+           JOIN monthly_points mp ON mp.user_id = m.user_id AND mp.month = k.month
           GROUP BY k.org, k.month`,
         [asJson(pairs)],
       );
@@ -208,7 +216,8 @@ export const refreshBoards = async (
   touches: BoardTouches,
 ): Promise<void> => {
   if (isEmptyTouches(touches)) return;
-  await withBoardsSnapshot(pool, 'shared', async (client) => {
+  const snapshot = { prefix: target.prefix, schema: target.schema ?? LIVE_SCHEMA };
+  await withBoardsSnapshot(pool, { mode: 'shared', ...snapshot }, async (client) => {
     const writes = createBoardWrites();
     await refreshIndividuals(client, touches, target.prefix, writes);
     await refreshOrganizations(client, touches, target.prefix, writes);

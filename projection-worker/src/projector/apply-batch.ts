@@ -1,9 +1,10 @@
 import { comparePositions, type GlobalPosition } from '@campus/contracts';
-import { withTransaction, type Pool, type PoolClient } from '@campus/infra';
+import type { Pool, PoolClient } from '@campus/infra';
 import { writeCheckpoints } from './checkpoints';
 import { PARSE_STAGE, recordDeadLetter } from './dead-letters';
 import type { UnparsableEvent } from './parse';
 import type { ProjectedEvent, Projection, ProjectionContext } from './projection';
+import { withReadTransaction, type ReadSchema } from './read-schema';
 
 export type RetryPolicy = {
   /** Whole-batch transactions tried before the batch is taken apart event by event. */
@@ -28,6 +29,8 @@ export type BatchToApply = {
 
 type Applier = {
   readonly pool: Pool;
+  /** Where the rows go: the live read model or a replay's shadow. */
+  readonly schema: ReadSchema;
   readonly projections: readonly Projection[];
   /** Each projection's committed checkpoint; events at or before it are not applied again. */
   readonly checkpoints: readonly GlobalPosition[];
@@ -61,7 +64,7 @@ const inSavepoint = async (client: PoolClient, work: () => Promise<void>) => {
 
 /** The fast path: every projection's whole batch and the checkpoints in one transaction. */
 const applyWhole = async (applier: Applier, batch: BatchToApply, names: readonly string[]) => {
-  await withTransaction(applier.pool, async (client) => {
+  await withReadTransaction(applier.pool, applier.schema, async (client) => {
     for (const [i, projection] of applier.projections.entries()) {
       const fresh = freshFor(batch.events, applier.checkpoints[i]);
       if (fresh.length) await projection.apply(client, fresh, applier.context);
@@ -81,7 +84,7 @@ const applyWhole = async (applier: Applier, batch: BatchToApply, names: readonly
 const applyIsolated = async (applier: Applier, batch: BatchToApply, names: readonly string[]) => {
   const { logger } = applier.context;
   let deadLettered = 0;
-  await withTransaction(applier.pool, async (client) => {
+  await withReadTransaction(applier.pool, applier.schema, async (client) => {
     for (const [i, projection] of applier.projections.entries()) {
       const fresh = freshFor(batch.events, applier.checkpoints[i]);
       if (!fresh.length) continue;

@@ -10,6 +10,8 @@ import type { Projection } from './projection';
 /** A projection with a bug that one event triggers every time, and one that fails only once. */
 const explosive = (poisonEventIds: Set<string>): Projection => ({
   name: 'explosive',
+  tables: [],
+  reads: [],
   async apply(client, events) {
     for (const { recorded } of events) {
       if (poisonEventIds.has(recorded.eventId)) throw new Error('boom: cannot apply this event');
@@ -21,6 +23,8 @@ const explosive = (poisonEventIds: Set<string>): Projection => ({
 const flakyOnce = (): Projection & { failures: number } => {
   const projection = {
     name: 'flaky',
+    tables: [],
+    reads: [],
     failures: 0,
     async apply() {
       if (projection.failures === 0) {

@@ -1,5 +1,6 @@
 import { formatPosition, type RecordedEvent } from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
+import { LIVE_SCHEMA, withReadTransaction, type ReadSchema } from './read-schema';
 
 /** The pseudo-projection name of events whose payload fails its schema (no projection saw them). */
 export const PARSE_STAGE = '(parse)';
@@ -33,11 +34,11 @@ export const recordDeadLetter = async (
 ) => {
   const { recorded } = entry;
   await client.query(
-    `INSERT INTO read.dead_letters (projection, event_id, stream_id, txn, seq, event_type, error,
+    `INSERT INTO dead_letters (projection, event_id, stream_id, txn, seq, event_type, error,
         attempts, failed_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
      ON CONFLICT (projection, event_id) DO UPDATE SET error = EXCLUDED.error,
-        attempts = read.dead_letters.attempts + EXCLUDED.attempts, failed_at = now()`,
+        attempts = dead_letters.attempts + EXCLUDED.attempts, failed_at = now()`,
     [
       entry.projection,
       recorded.eventId,
@@ -65,17 +66,23 @@ type DeadLetterRow = {
 
 /** Dead letters, newest first (the operator CLI prints these). */
 export const listDeadLetters = async (
-  pool: Pool | PoolClient,
-  options: { readonly projection?: string; readonly limit?: number } = {},
+  pool: Pool,
+  options: {
+    readonly projection?: string;
+    readonly limit?: number;
+    readonly schema?: ReadSchema;
+  } = {},
 ): Promise<DeadLetter[]> => {
-  const { rows } = await pool.query<DeadLetterRow>(
-    `SELECT projection, event_id::text, stream_id, txn::text, seq::text, event_type, error, attempts,
-            failed_at
-       FROM read.dead_letters
-      WHERE $1::text IS NULL OR projection = $1
-      ORDER BY failed_at DESC, txn DESC, seq DESC
-      LIMIT $2`,
-    [options.projection ?? null, options.limit ?? 100],
+  const { rows } = await withReadTransaction(pool, options.schema ?? LIVE_SCHEMA, (client) =>
+    client.query<DeadLetterRow>(
+      `SELECT projection, event_id::text, stream_id, txn::text, seq::text, event_type, error,
+              attempts, failed_at
+         FROM dead_letters
+        WHERE $1::text IS NULL OR projection = $1
+        ORDER BY failed_at DESC, txn DESC, seq DESC
+        LIMIT $2`,
+      [options.projection ?? null, options.limit ?? 100],
+    ),
   );
   return rows.map((r) => ({
     projection: r.projection,

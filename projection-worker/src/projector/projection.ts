@@ -15,6 +15,10 @@ export type ProjectionContext = {
  */
 export type Projection = {
   readonly name: string;
+  /** The read tables it writes (a replay rebuilds these). */
+  readonly tables: readonly string[];
+  /** Read tables it reads but others write: replaying it replays their writers too. */
+  readonly reads: readonly string[];
   apply(
     client: PoolClient,
     events: readonly ProjectedEvent[],

@@ -10,11 +10,17 @@ import { collectBoardTouches, emptyBoardTouches } from '../boards/board-touches'
 import { rebuildBoards } from '../boards/rebuild-boards';
 import { refreshBoards, type BoardsTarget } from '../boards/refresh-boards';
 import { individualsBoard, type RedisClient } from '@campus/infra';
-import { applyBatch, DEFAULT_RETRY_POLICY, type RetryPolicy } from './apply-batch';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './apply-batch';
 import { batches } from './batches';
 import { markVisible, readCheckpointStates } from './checkpoints';
-import { parseBatch } from './parse';
 import type { ProjectedEvent, Projection } from './projection';
+import { projectBatch, type BatchTarget } from './project-batch';
+import {
+  assertCheckpointsUnchanged,
+  ReadModelSwappedError,
+  withReadModelLock,
+} from './read-model-lock';
+import { LIVE_SCHEMA, withReadTransaction } from './read-schema';
 
 /** The boards' key prefix when none is configured. */
 export const DEFAULT_KEY_PREFIX = 'campus:';
@@ -37,7 +43,7 @@ export type ProjectorOptions = {
   readonly retry?: Partial<RetryPolicy>;
 };
 
-const minPosition = (positions: readonly GlobalPosition[]) =>
+export const minPosition = (positions: readonly GlobalPosition[]) =>
   positions.reduce(
     (min, p) => (comparePositions(p, min) < 0 ? p : min),
     positions[0] ?? START_POSITION,
@@ -60,7 +66,9 @@ const recoverBoards = async (
   const { store, pool, logger } = options;
   const hasBoard = await boards.redis.exists(individualsBoard(boards.prefix, 'all'));
   if (!hasBoard) {
-    const { rows } = await pool.query('SELECT 1 FROM read.users LIMIT 1');
+    const { rows } = await withReadTransaction(pool, LIVE_SCHEMA, (client) =>
+      client.query('SELECT 1 FROM users LIMIT 1'),
+    );
     if (rows.length) {
       logger.warn({ prefix: boards.prefix }, 'boards missing in Redis; rebuilding from Postgres');
       await rebuildBoards(pool, boards.redis, boards.prefix);
@@ -90,45 +98,56 @@ const recoverBoards = async (
  * projection in one transaction together with their checkpoints (a poison event is retried, then
  * dead-lettered and skipped); then writes the boards the batch touched to Redis with absolute
  * scores read back from Postgres, and only then marks the batch visible.
+ *
+ * Each batch cycle holds the read-model lock shared and first checks that the stored checkpoints
+ * are still the ones it holds: after a replay's swap they are not, and the run throws
+ * ReadModelSwappedError so that it restarts from the swapped-in checkpoints.
  */
 export const runProjections = async (options: ProjectorOptions): Promise<void> => {
   const { store, pool, vault, logger, projections, signal } = options;
   const names = projections.map((p) => p.name);
   const batchSize = options.batchSize ?? 500;
-  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const boards: BoardsTarget | null = options.redis
     ? { redis: options.redis, prefix: options.keyPrefix ?? DEFAULT_KEY_PREFIX }
     : null;
 
-  const states = await readCheckpointStates(pool, names);
-  const checkpoints = names.map((n) => states.get(n)?.committed ?? START_POSITION);
+  const checkpoints = await withReadModelLock(pool, 'shared', async () => {
+    const states = await readCheckpointStates(pool, names);
+    const committed = names.map((n) => states.get(n)?.committed ?? START_POSITION);
+    if (boards) {
+      const visible = minPosition(names.map((n) => states.get(n)?.visible ?? START_POSITION));
+      await recoverBoards(options, boards, names, minPosition(committed), visible);
+    }
+    return committed;
+  });
+  const target: BatchTarget = {
+    pool,
+    schema: LIVE_SCHEMA,
+    projections,
+    checkpoints,
+    context: { vault, logger },
+    policy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    boards,
+    markVisible: true,
+  };
+
   // Projections share one subscription; one that is behind (new) pulls the start back.
   const from = minPosition(checkpoints);
-  if (boards) {
-    const visible = minPosition(names.map((n) => states.get(n)?.visible ?? START_POSITION));
-    await recoverBoards(options, boards, names, from, visible);
-  }
-
   const source = store.subscribeAll({ from, ...(signal ? { signal } : {}), batchSize });
   for await (const batch of batches(source, { maxSize: batchSize, idleMs: 2 })) {
-    const last = batch.at(-1)?.position;
-    if (!last) continue;
-    const { events, unparsable } = parseBatch(batch, logger);
-    await applyBatch(
-      { pool, projections, checkpoints, context: { vault, logger }, policy },
-      { events, unparsable, last },
-    );
-    checkpoints.fill(last);
-    if (boards) await refreshBoards(pool, boards, collectBoardTouches(events));
-    await markVisible(pool, names, last);
-    options.onBatch?.({ last, count: batch.length });
+    const last = await withReadModelLock(pool, 'shared', async () => {
+      await assertCheckpointsUnchanged(pool, names, checkpoints);
+      return projectBatch(target, batch);
+    });
+    if (last) options.onBatch?.({ last, count: batch.length });
   }
 };
 
 /**
  * Runs the projections until aborted. A failure (database, store or Redis unavailable) is logged
  * and the subscription restarts from the committed checkpoints after a pause, so nothing is lost
- * or doubled (boards of a batch committed before the failure are recovered on restart).
+ * or doubled (boards of a batch committed before the failure are recovered on restart). After a
+ * replay's swap it restarts at once from the new checkpoints.
  */
 export const runProjectionsUntilAborted = async (
   options: ProjectorOptions & { readonly signal: AbortSignal },
@@ -141,6 +160,10 @@ export const runProjectionsUntilAborted = async (
       pause = 250;
     } catch (error) {
       if (aborted()) break;
+      if (error instanceof ReadModelSwappedError) {
+        options.logger.info('read model swapped in by a replay; following from its checkpoints');
+        continue;
+      }
       options.logger.error(
         { err: error, retryInMs: pause },
         'projection run failed; restarting from checkpoint',

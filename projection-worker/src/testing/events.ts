@@ -195,12 +195,13 @@ export const memberJoined = (organizationId: string, userId: string, at?: string
     at,
   );
 
-export const memberLeft = (organizationId: string, userId: string): TestEvent =>
+export const memberLeft = (organizationId: string, userId: string, at?: string): TestEvent =>
   build(
     toOrganizationStreamId(organizationId),
     'MemberLeft',
     { v: 1, organizationId, userId },
     userId,
+    at,
   );
 
 export const opportunityCreated = (input: {

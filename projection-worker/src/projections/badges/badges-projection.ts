@@ -54,9 +54,9 @@ const touchedBy = (events: readonly ProjectedEvent[]) => {
  */
 const topScoresOf = async (client: PoolClient): Promise<number[]> => {
   const { rows } = await client.query<{ points: number }>(
-    `SELECT points FROM read.users
+    `SELECT points FROM users
       WHERE points > 0
-        AND points >= COALESCE((SELECT points FROM read.users ORDER BY points DESC
+        AND points >= COALESCE((SELECT points FROM users ORDER BY points DESC
                                  OFFSET ${String(TOP_TEN_RANK - 1)} LIMIT 1), 0)
       ORDER BY points DESC`,
   );
@@ -78,11 +78,13 @@ const topTenRank = (topScores: readonly number[], points: number): number | null
  */
 export const badgesProjection: Projection = {
   name: 'badges',
+  tables: ['user_badges'],
+  reads: ['users', 'signups', 'opportunities', 'friendships'],
   async apply(client, events) {
     const { users, recausedOpportunities, pointsMoved } = touchedBy(events);
     if (recausedOpportunities.size) {
       const { rows } = await client.query<{ user_id: string }>(
-        `SELECT user_id::text FROM read.signups WHERE opportunity_id = ANY($1::uuid[]) AND attended`,
+        `SELECT user_id::text FROM signups WHERE opportunity_id = ANY($1::uuid[]) AND attended`,
         [[...recausedOpportunities]],
       );
       for (const row of rows) users.add(row.user_id);
@@ -90,12 +92,12 @@ export const badgesProjection: Projection = {
     if (pointsMoved) {
       // Whoever is in the top ten now, or held the badge before, may have gained or lost it.
       const { rows } = await client.query<{ id: string }>(
-        `(SELECT id::text FROM read.users
+        `(SELECT id::text FROM users
            WHERE points > 0
-             AND points >= COALESCE((SELECT points FROM read.users ORDER BY points DESC
+             AND points >= COALESCE((SELECT points FROM users ORDER BY points DESC
                                       OFFSET ${String(TOP_TEN_RANK - 1)} LIMIT 1), 0))
          UNION
-         (SELECT user_id::text FROM read.user_badges WHERE top_ten)`,
+         (SELECT user_id::text FROM user_badges WHERE top_ten)`,
       );
       for (const row of rows) users.add(row.id);
     }
@@ -108,24 +110,24 @@ export const badgesProjection: Projection = {
                 count(*) FILTER (WHERE s.registered)::int AS signups,
                 count(*) FILTER (WHERE s.attended AND $2 = ANY(o.causes))::int AS eco,
                 count(*) FILTER (WHERE s.attended AND $3 = ANY(o.causes))::int AS hunger
-           FROM read.signups s
+           FROM signups s
            JOIN t ON t.id = s.user_id
-           LEFT JOIN read.opportunities o ON o.id = s.opportunity_id
+           LEFT JOIN opportunities o ON o.id = s.opportunity_id
           GROUP BY s.user_id
        ),
        f AS (
          SELECT id, count(*)::int AS friends FROM (
-           SELECT fr.requester_id AS id FROM read.friendships fr JOIN t ON t.id = fr.requester_id
+           SELECT fr.requester_id AS id FROM friendships fr JOIN t ON t.id = fr.requester_id
             WHERE fr.status = 'friends'
            UNION ALL
-           SELECT fr.recipient_id FROM read.friendships fr JOIN t ON t.id = fr.recipient_id
+           SELECT fr.recipient_id FROM friendships fr JOIN t ON t.id = fr.recipient_id
             WHERE fr.status = 'friends'
          ) pairs GROUP BY id
        )
        SELECT u.id::text, u.points, COALESCE(s.signups, 0) AS signups,
               COALESCE(f.friends, 0) AS friends, COALESCE(s.eco, 0) AS eco,
               COALESCE(s.hunger, 0) AS hunger
-         FROM read.users u
+         FROM users u
          JOIN t ON t.id = u.id
          LEFT JOIN s ON s.user_id = u.id
          LEFT JOIN f ON f.id = u.id`,
@@ -153,7 +155,7 @@ export const badgesProjection: Projection = {
     });
     if (!badgeRows.length) return;
     await client.query(
-      `INSERT INTO read.user_badges AS b (user_id, badges, signup_count, friend_count, eco_count,
+      `INSERT INTO user_badges AS b (user_id, badges, signup_count, friend_count, eco_count,
           hunger_count, top_ten)
        SELECT r.user_id, r.badges, r.signup_count, r.friend_count, r.eco_count, r.hunger_count,
           r.top_ten

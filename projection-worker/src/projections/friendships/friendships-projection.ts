@@ -16,6 +16,8 @@ type FriendshipRow = {
  */
 export const friendshipsProjection: Projection = {
   name: 'friendships',
+  tables: ['friendships'],
+  reads: [],
   async apply(client, events) {
     const final = new Map<string, FriendshipRow | null>();
     for (const { event } of events) {
@@ -44,13 +46,11 @@ export const friendshipsProjection: Projection = {
     const gone = [...final].filter(([, row]) => row === null).map(([id]) => id);
     const rows = [...final.values()].filter((row) => row !== null);
     if (gone.length) {
-      await client.query('DELETE FROM read.friendships WHERE friendship_id = ANY($1::text[])', [
-        gone,
-      ]);
+      await client.query('DELETE FROM friendships WHERE friendship_id = ANY($1::text[])', [gone]);
     }
     if (rows.length) {
       await client.query(
-        `INSERT INTO read.friendships (friendship_id, requester_id, recipient_id, status, updated_at)
+        `INSERT INTO friendships (friendship_id, requester_id, recipient_id, status, updated_at)
          SELECT r.friendship_id, r.requester_id, r.recipient_id, r.status, r.updated_at
            FROM json_to_recordset($1::json) AS r(friendship_id text, requester_id uuid,
                 recipient_id uuid, status text, updated_at timestamptz)

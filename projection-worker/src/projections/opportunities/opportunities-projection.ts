@@ -31,7 +31,7 @@ type AnnouncementRow = {
 
 const loadOpportunities = async (client: PoolClient, ids: readonly string[]) => {
   const { rows } = await client.query<OpportunityRow>(
-    `SELECT ${OPPORTUNITY_COLUMNS} FROM read.opportunities WHERE id = ANY($1::uuid[])`,
+    `SELECT ${OPPORTUNITY_COLUMNS} FROM opportunities WHERE id = ANY($1::uuid[])`,
     [ids],
   );
   return new Map(rows.map((r) => [r.id, r]));
@@ -41,7 +41,7 @@ const loadSignups = async (client: PoolClient, keys: readonly SignupKey[]) => {
   const { rows } = await client.query<SignupRow>(
     `SELECT s.opportunity_id::text, s.user_id::text, ${isoText('s.signed_up_at')}, s.registered,
             s.attended
-       FROM read.signups s
+       FROM signups s
        JOIN json_to_recordset($1::json) AS k(o uuid, u uuid)
          ON s.opportunity_id = k.o AND s.user_id = k.u`,
     [
@@ -63,6 +63,8 @@ const loadSignups = async (client: PoolClient, keys: readonly SignupKey[]) => {
  */
 export const opportunitiesProjection: Projection = {
   name: 'opportunities',
+  tables: ['opportunities', 'announcements', 'signups'],
+  reads: [],
   async apply(client, events, { logger }) {
     const opportunityIds = new Set<string>();
     const signupKeys = new Set<SignupKey>();
@@ -248,7 +250,7 @@ export const opportunitiesProjection: Projection = {
     if (changedOpportunities.size) {
       const rows = [...changedOpportunities].flatMap((id) => opportunities.get(id) ?? []);
       await client.query(
-        `INSERT INTO read.opportunities AS o (id, name, description, nonprofit, address, date, time,
+        `INSERT INTO opportunities AS o (id, name, description, nonprofit, address, date, time,
             starts_at, duration_minutes, total_slots, causes, tags, qualifications, visibility,
             redirect_url, image_url, host_user_id, host_org_id, approved, deleted, attendance_marked,
             attendance_marked_at, created_at)
@@ -271,24 +273,23 @@ export const opportunitiesProjection: Projection = {
     }
     if (posted.size) {
       await client.query(
-        `INSERT INTO read.announcements (id, opportunity_id, text, posted_by, posted_at, removed)
+        `INSERT INTO announcements (id, opportunity_id, text, posted_by, posted_at, removed)
          SELECT r.id, r.opportunity_id, r.text, r.posted_by, r.posted_at, r.removed
            FROM json_to_recordset($1::json) AS r(id uuid, opportunity_id uuid, text text,
                 posted_by uuid, posted_at timestamptz, removed boolean)
-         ON CONFLICT (id) DO UPDATE SET removed = read.announcements.removed OR EXCLUDED.removed`,
+         ON CONFLICT (id) DO UPDATE SET removed = announcements.removed OR EXCLUDED.removed`,
         [asJson([...posted.values()])],
       );
     }
     if (removedAnnouncements.size) {
-      await client.query(
-        'UPDATE read.announcements SET removed = true WHERE id = ANY($1::uuid[])',
-        [[...removedAnnouncements]],
-      );
+      await client.query('UPDATE announcements SET removed = true WHERE id = ANY($1::uuid[])', [
+        [...removedAnnouncements],
+      ]);
     }
     if (changedSignups.size) {
       const rows = [...changedSignups].flatMap((key) => signups.get(key) ?? []);
       await client.query(
-        `INSERT INTO read.signups (opportunity_id, user_id, signed_up_at, registered, attended)
+        `INSERT INTO signups (opportunity_id, user_id, signed_up_at, registered, attended)
          SELECT r.opportunity_id, r.user_id, r.signed_up_at, r.registered, r.attended
            FROM json_to_recordset($1::json) AS r(opportunity_id uuid, user_id uuid,
                 signed_up_at timestamptz, registered boolean, attended boolean)
@@ -298,8 +299,8 @@ export const opportunitiesProjection: Projection = {
       );
       const touched = new Set(rows.map((r) => r.opportunity_id));
       await client.query(
-        `UPDATE read.opportunities o
-            SET registered_count = (SELECT count(*) FROM read.signups s
+        `UPDATE opportunities o
+            SET registered_count = (SELECT count(*) FROM signups s
                                      WHERE s.opportunity_id = o.id AND s.registered)
           WHERE o.id = ANY($1::uuid[])`,
         [[...touched]],

@@ -14,6 +14,13 @@ type OrganizationRow = {
   created_at: string | Date;
 };
 
+type MembershipPeriod = {
+  organization_id: string;
+  user_id: string;
+  joined_at: string;
+  left_at: string | null;
+};
+
 type MembershipKey = `${string}|${string}`;
 const membershipKey = (organizationId: string, userId: string): MembershipKey =>
   `${organizationId}|${userId}`;
@@ -21,7 +28,7 @@ const membershipKey = (organizationId: string, userId: string): MembershipKey =>
 const loadOrganizations = async (client: PoolClient, ids: readonly string[]) => {
   const { rows } = await client.query<OrganizationRow>(
     `SELECT id::text, name, type, description, approved, deleted, host_user_id::text, created_at
-       FROM read.organizations WHERE id = ANY($1::uuid[])`,
+       FROM organizations WHERE id = ANY($1::uuid[])`,
     [ids],
   );
   return new Map(rows.map((r) => [r.id, r]));
@@ -33,7 +40,7 @@ const loadMemberships = async (
 ) => {
   const { rows } = await client.query<{ organization_id: string; user_id: string }>(
     `SELECT m.organization_id::text, m.user_id::text
-       FROM read.memberships m
+       FROM memberships m
        JOIN json_to_recordset($1::json) AS k(organization_id uuid, user_id uuid)
          ON m.organization_id = k.organization_id AND m.user_id = k.user_id`,
     [asJson(keys)],
@@ -42,12 +49,14 @@ const loadMemberships = async (
 };
 
 /**
- * read.organizations and read.memberships. Each batch loads the rows it touches, folds its events
- * over them in memory, and writes the changed rows back in one statement per table; member_count
- * is recounted for the organizations whose members changed, so reprocessing cannot drift it.
+ * read.organizations, read.memberships and read.membership_periods (who belonged when). Each
+ * batch loads the rows it touches, folds its events over them in memory, and writes the changed
+ * rows back in one statement per table; member_count is recounted for the organizations whose members changed, so reprocessing cannot drift it.
  */
 export const organizationsProjection: Projection = {
   name: 'organizations',
+  tables: ['organizations', 'memberships', 'membership_periods'],
+  reads: [],
   async apply(client, events, { logger }) {
     const organizationIds = new Set<string>();
     const membershipKeys = new Map<MembershipKey, { organization_id: string; user_id: string }>();
@@ -83,6 +92,14 @@ export const organizationsProjection: Projection = {
     const changedOrganizations = new Set<string>();
     const joined = new Map<MembershipKey, { joined_at: string }>();
     const left = new Set<MembershipKey>();
+    // Membership history (leaderboards as of a past date): periods opened in this batch, and
+    // periods opened before it that this batch closes.
+    const periods: MembershipPeriod[] = [];
+    const openedHere = new Map<MembershipKey, MembershipPeriod>();
+    const closedHere = new Map<
+      MembershipKey,
+      { organization_id: string; user_id: string; left_at: string }
+    >();
 
     for (const { event, recorded } of events) {
       switch (event.type) {
@@ -140,13 +157,34 @@ export const organizationsProjection: Projection = {
           if (!members.has(key)) {
             members.add(key);
             joined.set(key, { joined_at: eventTime(recorded) });
+            const period = {
+              organization_id: organizationId,
+              user_id: userId,
+              joined_at: eventTime(recorded),
+              left_at: null,
+            };
+            periods.push(period);
+            openedHere.set(key, period);
           }
           break;
         }
         case 'MemberLeft': {
-          const key = membershipKey(event.data.organizationId, event.data.userId);
+          const { organizationId, userId } = event.data;
+          const key = membershipKey(organizationId, userId);
           joined.delete(key);
-          if (members.delete(key)) left.add(key);
+          if (members.delete(key)) {
+            left.add(key);
+            const opened = openedHere.get(key);
+            if (opened) opened.left_at = eventTime(recorded);
+            else {
+              closedHere.set(key, {
+                organization_id: organizationId,
+                user_id: userId,
+                left_at: eventTime(recorded),
+              });
+            }
+            openedHere.delete(key);
+          }
           break;
         }
         default:
@@ -157,7 +195,7 @@ export const organizationsProjection: Projection = {
     if (changedOrganizations.size) {
       const rows = [...changedOrganizations].flatMap((id) => organizations.get(id) ?? []);
       await client.query(
-        `INSERT INTO read.organizations (id, name, type, description, approved, deleted, host_user_id,
+        `INSERT INTO organizations (id, name, type, description, approved, deleted, host_user_id,
             created_at)
          SELECT r.id, r.name, r.type, r.description, r.approved, r.deleted, r.host_user_id, r.created_at
            FROM json_to_recordset($1::json) AS r(id uuid, name text, type text, description text,
@@ -173,7 +211,7 @@ export const organizationsProjection: Projection = {
         return { organization_id, user_id, joined_at };
       });
       await client.query(
-        `INSERT INTO read.memberships (organization_id, user_id, joined_at)
+        `INSERT INTO memberships (organization_id, user_id, joined_at)
          SELECT r.organization_id, r.user_id, r.joined_at
            FROM json_to_recordset($1::json) AS r(organization_id uuid, user_id uuid, joined_at timestamptz)
          ON CONFLICT DO NOTHING`,
@@ -186,17 +224,35 @@ export const organizationsProjection: Projection = {
         return { organization_id, user_id };
       });
       await client.query(
-        `DELETE FROM read.memberships m
+        `DELETE FROM memberships m
           USING json_to_recordset($1::json) AS r(organization_id uuid, user_id uuid)
           WHERE m.organization_id = r.organization_id AND m.user_id = r.user_id`,
         [asJson(rows)],
       );
     }
+    if (closedHere.size) {
+      await client.query(
+        `UPDATE membership_periods p SET left_at = r.left_at
+           FROM json_to_recordset($1::json) AS r(organization_id uuid, user_id uuid, left_at timestamptz)
+          WHERE p.organization_id = r.organization_id AND p.user_id = r.user_id AND p.left_at IS NULL`,
+        [asJson([...closedHere.values()])],
+      );
+    }
+    if (periods.length) {
+      await client.query(
+        `INSERT INTO membership_periods (organization_id, user_id, joined_at, left_at)
+         SELECT r.organization_id, r.user_id, r.joined_at, r.left_at
+           FROM json_to_recordset($1::json) AS r(organization_id uuid, user_id uuid,
+                joined_at timestamptz, left_at timestamptz)
+         ON CONFLICT DO NOTHING`,
+        [asJson(periods)],
+      );
+    }
     if (joined.size || left.size) {
       const touched = [...joined.keys(), ...left].map((key) => key.split('|')[0]);
       await client.query(
-        `UPDATE read.organizations o
-            SET member_count = (SELECT count(*) FROM read.memberships m WHERE m.organization_id = o.id)
+        `UPDATE organizations o
+            SET member_count = (SELECT count(*) FROM memberships m WHERE m.organization_id = o.id)
           WHERE o.id = ANY($1::uuid[])`,
         [[...new Set(touched)]],
       );

@@ -70,6 +70,8 @@ export const ledgerLinesOf = (
  */
 export const pointsProjection: Projection = {
   name: 'points',
+  tables: ['point_ledger', 'monthly_points', 'users'],
+  reads: [],
   async apply(client, events, { logger }) {
     const lines: LedgerLine[] = [];
     for (const { event, recorded } of events) {
@@ -79,7 +81,7 @@ export const pointsProjection: Projection = {
     if (!lines.length) return;
     await client.query(
       `WITH inserted AS (
-         INSERT INTO read.point_ledger (user_id, points, reason, opportunity_id, cause_event_id,
+         INSERT INTO point_ledger (user_id, points, reason, opportunity_id, cause_event_id,
              actor_user_id, opportunity_date, month, recorded_at)
          SELECT r.user_id, r.points, r.reason, r.opportunity_id, r.cause_event_id, r.actor_user_id,
              r.opportunity_date, r.month, r.recorded_at
@@ -89,11 +91,11 @@ export const pointsProjection: Projection = {
          ON CONFLICT (cause_event_id, user_id, reason) DO NOTHING
          RETURNING user_id, month, points
        ), totals AS (
-         UPDATE read.users u SET points = u.points + t.points
+         UPDATE users u SET points = u.points + t.points
            FROM (SELECT user_id, sum(points)::integer AS points FROM inserted GROUP BY user_id) t
           WHERE u.id = t.user_id
        )
-       INSERT INTO read.monthly_points AS m (user_id, month, points)
+       INSERT INTO monthly_points AS m (user_id, month, points)
        SELECT user_id, month, sum(points)::integer FROM inserted GROUP BY user_id, month
        ON CONFLICT (user_id, month) DO UPDATE SET points = m.points + EXCLUDED.points`,
       [asJson(lines)],

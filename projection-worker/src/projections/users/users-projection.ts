@@ -65,13 +65,13 @@ const insertRegistrations = async (
   );
   // points: the ledger may already hold lines (a users projection rebuilt behind the points one).
   await client.query(
-    `INSERT INTO read.users (id, email_hash, first_name, last_name, email, phone, gender, birthday,
+    `INSERT INTO users (id, email_hash, first_name, last_name, email, phone, gender, birthday,
         admin, graduation_year, academic_level, major, car_seats, registration_date, erased, points)
      SELECT r.id, r.email_hash, r.first_name, r.last_name, r.email, r.phone, r.gender,
 r.birthday,
             r.admin, r.graduation_year, r.academic_level, r.major, r.car_seats, r.registration_date,
             r.erased,
-            COALESCE((SELECT sum(l.points) FROM read.point_ledger l WHERE l.user_id = r.id), 0)
+            COALESCE((SELECT sum(l.points) FROM point_ledger l WHERE l.user_id = r.id), 0)
        FROM json_to_recordset($1::json) AS r(id uuid, email_hash text, first_name text,
             last_name text, email text, phone text, gender text, birthday date, admin boolean,
             graduation_year integer, academic_level text, major text, car_seats integer,
@@ -101,7 +101,7 @@ const applyProfileUpdates = async (
   });
   const rows = [...merged].map(([id, patch]) => ({ id, patch }));
   await client.query(
-    `UPDATE read.users u SET
+    `UPDATE users u SET
        first_name = CASE WHEN r.patch ? 'first_name' THEN r.patch->>'first_name' ELSE u.first_name END,
        last_name = CASE WHEN r.patch ? 'last_name' THEN r.patch->>'last_name' ELSE u.last_name END,
        phone = CASE WHEN r.patch ? 'phone' THEN r.patch->>'phone' ELSE u.phone END,
@@ -134,7 +134,7 @@ const insertApprovedEmails = async (
     }),
   );
   await client.query(
-    `INSERT INTO read.approved_emails (email_hash, email, added_at)
+    `INSERT INTO approved_emails (email_hash, email, added_at)
      SELECT r.email_hash, r.email, r.added_at
        FROM json_to_recordset($1::json) AS r(email_hash text, email text, added_at timestamptz)
      ON CONFLICT (email_hash) DO NOTHING`,
@@ -150,6 +150,8 @@ const insertApprovedEmails = async (
  */
 export const usersProjection: Projection = {
   name: 'users',
+  tables: ['users', 'approved_emails'],
+  reads: ['point_ledger'],
   async apply(client, events, context) {
     const registrations: Registration[] = [];
     const admins = new Set<string>();
@@ -177,9 +179,7 @@ export const usersProjection: Projection = {
     }
     if (registrations.length) await insertRegistrations(client, registrations, context);
     if (admins.size) {
-      await client.query('UPDATE read.users SET admin = true WHERE id = ANY($1::uuid[])', [
-        [...admins],
-      ]);
+      await client.query('UPDATE users SET admin = true WHERE id = ANY($1::uuid[])', [[...admins]]);
     }
     if (profileUpdates.length) await applyProfileUpdates(client, profileUpdates, context);
     if (approvedEmails.length) await insertApprovedEmails(client, approvedEmails, context);

@@ -1,0 +1,349 @@
+import {
+  comparePositions,
+  formatPosition,
+  START_POSITION,
+  type EventStore,
+  type GlobalPosition,
+} from '@campus/contracts';
+import {
+  boardKeyPattern,
+  ConflictError,
+  measureSubscriberLag,
+  type Logger,
+  type PersonalDataVault,
+  type Pool,
+  type PoolClient,
+  type RedisClient,
+} from '@campus/infra';
+import { withBoardsSnapshot } from '../../boards/board-lock';
+import { rebuildBoards, scanKeys } from '../../boards/rebuild-boards';
+import { DEFAULT_RETRY_POLICY } from '../../projector/apply-batch';
+import { checkpointStatesIn, markVisible } from '../../projector/checkpoints';
+import type { Projection } from '../../projector/projection';
+import { projectBatch, type BatchTarget } from '../../projector/project-batch';
+import { withReadModelLock } from '../../projector/read-model-lock';
+import { LIVE_SCHEMA, SHADOW_SCHEMA, withReadTransaction } from '../../projector/read-schema';
+import { minPosition } from '../../projector/run-projections';
+import { allProjections } from '../../projections';
+import { replaySetOf } from './replay-plan';
+
+/** The live schema's name while a swap retires it; dropped right after. */
+const RETIRED_SCHEMA = 'read_old';
+/** Tables of the read model that belong to no projection but to the projector itself. */
+const PROJECTOR_TABLES = new Set(['checkpoints', 'dead_letters']);
+/** One replay at a time (CLI or job, on any machine): held for the whole replay. */
+const REPLAY_LOCK = 742_103;
+
+export type ReplayPhase =
+  'preparing' | 'replaying' | 'boards' | 'catching-up' | 'swapping' | 'done';
+
+export type ReplayProgress = {
+  readonly phase: ReplayPhase;
+  /** Events read from the log so far. */
+  readonly events: number;
+  /** Events in the log when the replay started (null: the store cannot count them). */
+  readonly total: number | null;
+  readonly eventsPerSecond: number;
+};
+
+export type ReplayOptions = {
+  readonly store: EventStore;
+  readonly pool: Pool;
+  readonly vault: PersonalDataVault;
+  readonly logger: Logger;
+  readonly redis: RedisClient;
+  /** The live boards' key prefix; the shadow boards are built under `<prefix>shadow:`. */
+  readonly keyPrefix: string;
+  /** A projection's name or 'all'. */
+  readonly requested: string;
+  readonly projections?: readonly Projection[];
+  readonly batchSize?: number;
+  /** How many events the log holds (for the ETA); the Postgres store's count by default. */
+  readonly countEvents?: () => Promise<number | null>;
+  readonly onProgress?: (progress: ReplayProgress) => void | Promise<void>;
+};
+
+export type ReplayResult = {
+  readonly projections: readonly string[];
+  readonly events: number;
+  /** The position the swapped-in read model had reached, `<txn>.<seq>`. */
+  readonly position: string;
+  readonly boards: number;
+  readonly durationMs: number;
+};
+
+export const shadowKeyPrefix = (prefix: string) => `${prefix}shadow:`;
+
+/** Events in the Postgres event store (settled ones), or null when it holds none to count. */
+export const countStoredEvents = async (pool: Pool): Promise<number | null> => {
+  const lag = await measureSubscriberLag(pool, START_POSITION, { cap: 2_000_000_000 });
+  return lag.eventsBehind;
+};
+
+const withReplayLock = async <T>(pool: Pool, work: () => Promise<T>): Promise<T> => {
+  const client = await pool.connect();
+  let broken = true;
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock($1) AS locked',
+      [REPLAY_LOCK],
+    );
+    if (!rows[0]?.locked) {
+      broken = false;
+      throw new ConflictError('A replay is already running');
+    }
+    try {
+      return await work();
+    } finally {
+      await client
+        .query('SELECT pg_advisory_unlock($1)', [REPLAY_LOCK])
+        .then(() => {
+          broken = false;
+        })
+        .catch(() => undefined);
+    }
+  } finally {
+    client.release(broken);
+  }
+};
+
+const tablesOfSchema = async (client: PoolClient, schema: string): Promise<string[]> => {
+  const { rows } = await client.query<{ relname: string }>(
+    `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') ORDER BY c.relname`,
+    [schema],
+  );
+  return rows.map((r) => r.relname);
+};
+
+/** Copies the rows of `table` from the live schema into the shadow (same columns, same order). */
+const copyTable = async (client: PoolClient, table: string, where = '', params: unknown[] = []) => {
+  const name = client.escapeIdentifier(table);
+  await client.query(
+    `INSERT INTO ${SHADOW_SCHEMA}.${name} OVERRIDING SYSTEM VALUE
+     SELECT * FROM ${LIVE_SCHEMA}.${name} ${where}`,
+    params,
+  );
+  const { rows } = await client.query<{ column: string }>(
+    `SELECT a.attname AS column FROM pg_attribute a
+      WHERE a.attrelid = $1::regclass AND a.attidentity <> '' AND NOT a.attisdropped`,
+    [`${SHADOW_SCHEMA}.${name}`],
+  );
+  for (const { column } of rows) {
+    // The identity continues after the copied values.
+    await client.query(
+      `SELECT setval(pg_get_serial_sequence($1, $2), COALESCE(max(${client.escapeIdentifier(column)}), 0) + 1, false)
+         FROM ${SHADOW_SCHEMA}.${name}`,
+      [`${SHADOW_SCHEMA}.${name}`, column],
+    );
+  }
+};
+
+/**
+ * A fresh shadow schema cloned from the live one (ops.clone_schema_tables, the one definition of
+ * the tables), holding the rows and checkpoints of the projections that are not replayed, copied
+ * from one snapshot of the live model so they continue from where they stood together.
+ */
+const prepareShadow = async (pool: Pool, kept: readonly Projection[]) => {
+  await pool.query(`DROP SCHEMA IF EXISTS ${RETIRED_SCHEMA} CASCADE`);
+  await pool.query('SELECT ops.clone_schema_tables($1, $2)', [LIVE_SCHEMA, SHADOW_SCHEMA]);
+  if (!kept.length) return;
+  const names = kept.map((p) => p.name);
+  await withReadTransaction(
+    pool,
+    SHADOW_SCHEMA,
+    async (client) => {
+      for (const table of new Set(kept.flatMap((p) => p.tables))) await copyTable(client, table);
+      for (const table of PROJECTOR_TABLES) {
+        await copyTable(client, table, 'WHERE projection = ANY($1::text[])', [names]);
+      }
+    },
+    'BEGIN ISOLATION LEVEL REPEATABLE READ',
+  );
+};
+
+const discardShadow = async (pool: Pool, redis: RedisClient, shadowPrefix: string) => {
+  await pool.query(`DROP SCHEMA IF EXISTS ${SHADOW_SCHEMA} CASCADE`);
+  const keys = await scanKeys(redis, boardKeyPattern(shadowPrefix));
+  for (let i = 0; i < keys.length; i += 500) await redis.unlink(...keys.slice(i, i + 500));
+};
+
+/**
+ * Swaps the shadow in, in one transaction: rows of tables no projection owns (report files) are
+ * carried over, each checkpoint keeps the live visible position until the boards are renamed, then
+ * `read` becomes `read_old` and `read_shadow` becomes `read`.
+ */
+const swapSchemas = async (pool: Pool, projectionTables: ReadonlySet<string>) => {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (const table of await tablesOfSchema(client, LIVE_SCHEMA)) {
+      if (!projectionTables.has(table) && !PROJECTOR_TABLES.has(table)) {
+        await copyTable(client, table);
+      }
+    }
+    await client.query(
+      `UPDATE ${SHADOW_SCHEMA}.checkpoints s SET visible_txn = l.visible_txn, visible_seq = l.visible_seq
+         FROM ${LIVE_SCHEMA}.checkpoints l
+        WHERE l.projection = s.projection AND (l.visible_txn, l.visible_seq) < (s.txn, s.seq)`,
+    );
+    await client.query(`ALTER SCHEMA ${LIVE_SCHEMA} RENAME TO ${RETIRED_SCHEMA}`);
+    await client.query(`ALTER SCHEMA ${SHADOW_SCHEMA} RENAME TO ${LIVE_SCHEMA}`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+};
+
+/** Renames every shadow board over its live key and drops live boards the shadow does not have, in one MULTI. */
+const swapBoards = async (pool: Pool, redis: RedisClient, livePrefix: string): Promise<number> => {
+  const shadowPrefix = shadowKeyPrefix(livePrefix);
+  // Under the live boards' lock, so an operator's rebuild cannot write between the keys.
+  return withBoardsSnapshot(
+    pool,
+    { mode: 'exclusive', prefix: livePrefix, schema: LIVE_SCHEMA },
+    async () => {
+      const shadowKeys = await scanKeys(redis, boardKeyPattern(shadowPrefix));
+      const liveKeys = await scanKeys(redis, boardKeyPattern(livePrefix));
+      const targets = new Set(shadowKeys.map((k) => livePrefix + k.slice(shadowPrefix.length)));
+      const multi = redis.multi();
+      for (const key of shadowKeys) multi.rename(key, livePrefix + key.slice(shadowPrefix.length));
+      for (const key of liveKeys) if (!targets.has(key)) multi.unlink(key);
+      const results = await multi.exec();
+      for (const [error] of results ?? []) if (error) throw error;
+      return targets.size;
+    },
+  );
+};
+
+const dropRetired = async (pool: Pool, logger: Logger) => {
+  // Waits for reads still running on the retired tables, but never long: it holds a write transaction.
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SET LOCAL lock_timeout = '5s'");
+    await client.query(`DROP SCHEMA IF EXISTS ${RETIRED_SCHEMA} CASCADE`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    logger.warn({ err: error }, `${RETIRED_SCHEMA} kept for now; the next replay drops it`);
+  } finally {
+    client.release();
+  }
+};
+
+/**
+ * Rebuilds the requested projections (and those sharing tables with them) from the first event
+ * into the shadow schema and shadow boards, while the live read model keeps serving; then, holding
+ * the read-model lock (the live projector pauses between batches), catches the shadow up to the
+ * head, swaps the schemas in one transaction and renames the boards. The live projector finds its
+ * stored checkpoints moved and restarts from them (ReadModelSwappedError).
+ */
+export const replayProjections = async (options: ReplayOptions): Promise<ReplayResult> => {
+  const { store, pool, vault, logger, redis } = options;
+  const all = options.projections ?? allProjections;
+  const replayed = replaySetOf(options.requested, all);
+  const kept = all.filter((p) => !replayed.includes(p));
+  const names = all.map((p) => p.name);
+  const shadowPrefix = shadowKeyPrefix(options.keyPrefix);
+  const batchSize = options.batchSize ?? 1_000;
+  const started = Date.now();
+
+  return withReplayLock(pool, async () => {
+    let events = 0;
+    let total: number | null = null;
+    const progress = { swapped: false };
+    const report = async (phase: ReplayPhase) => {
+      const seconds = (Date.now() - started) / 1_000;
+      const eventsPerSecond = seconds > 0 ? Math.round(events / seconds) : 0;
+      await options.onProgress?.({ phase, events, total, eventsPerSecond });
+    };
+
+    try {
+      await report('preparing');
+      await discardShadow(pool, redis, shadowPrefix);
+      total = await (options.countEvents ?? (() => countStoredEvents(pool)))();
+      await prepareShadow(pool, kept);
+      const states = await withReadTransaction(pool, SHADOW_SCHEMA, (client) =>
+        checkpointStatesIn(client, names),
+      );
+      const target: BatchTarget = {
+        pool,
+        schema: SHADOW_SCHEMA,
+        projections: all,
+        checkpoints: names.map((n) => states.get(n)?.committed ?? START_POSITION),
+        context: { vault, logger },
+        policy: DEFAULT_RETRY_POLICY,
+        boards: null,
+        markVisible: false,
+      };
+
+      /** Applies the log from the shadow's checkpoints up to `head`, batch by batch (short transactions). */
+      const replayUpTo = async (
+        projector: BatchTarget,
+        head: GlobalPosition,
+        phase: ReplayPhase,
+      ) => {
+        let from = minPosition(projector.checkpoints);
+        while (comparePositions(from, head) < 0) {
+          const page = await store.readAll({ from, max: batchSize });
+          const batch = page.filter((e) => comparePositions(e.position, head) <= 0);
+          const last = await projectBatch(projector, batch);
+          if (!last) break;
+          from = last;
+          events += batch.length;
+          await report(phase);
+          if (batch.length < page.length) break;
+        }
+      };
+
+      await report('replaying');
+      await replayUpTo(target, await store.headPosition(), 'replaying');
+      await report('boards');
+      await rebuildBoards(pool, redis, shadowPrefix, SHADOW_SCHEMA);
+
+      const { position, boards } = await withReadModelLock(pool, 'exclusive', async () => {
+        await report('catching-up');
+        const caughtUp: BatchTarget = {
+          ...target,
+          boards: { redis, prefix: shadowPrefix, schema: SHADOW_SCHEMA },
+        };
+        await replayUpTo(caughtUp, await store.headPosition(), 'catching-up');
+        const reached = minPosition(target.checkpoints);
+        await report('swapping');
+        await swapSchemas(pool, new Set(all.flatMap((p) => p.tables)));
+        progress.swapped = true;
+        const count = await swapBoards(pool, redis, options.keyPrefix).catch((error: unknown) => {
+          throw new Error(
+            'The replayed read model is swapped in but its boards are not: run the operator ' +
+              'command rebuild-boards once Redis answers',
+            { cause: error },
+          );
+        });
+        await markVisible(pool, names, reached, LIVE_SCHEMA);
+        return { position: reached, boards: count };
+      });
+      await dropRetired(pool, logger);
+      await report('done');
+      const result: ReplayResult = {
+        projections: replayed.map((p) => p.name),
+        events,
+        position: formatPosition(position),
+        boards,
+        durationMs: Date.now() - started,
+      };
+      logger.info(result, 'replay swapped in');
+      return result;
+    } catch (error) {
+      if (!progress.swapped) {
+        await discardShadow(pool, redis, shadowPrefix).catch((cleanup: unknown) =>
+          logger.warn({ err: cleanup }, 'could not discard the shadow read model'),
+        );
+      }
+      throw error;
+    }
+  });
+};

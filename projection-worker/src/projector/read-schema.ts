@@ -1,0 +1,40 @@
+import type { Pool, PoolClient } from '@campus/infra';
+
+/**
+ * The Postgres schema a projection writes: the live `read`, or the shadow a replay builds and then
+ * swaps in. Projection SQL names its tables unqualified; each transaction sets its search path.
+ */
+export type ReadSchema = 'read' | 'read_shadow';
+
+export const LIVE_SCHEMA: ReadSchema = 'read';
+export const SHADOW_SCHEMA: ReadSchema = 'read_shadow';
+
+/** Points this transaction's unqualified table names at `schema` (pg_catalog is searched first). */
+export const useReadSchema = async (client: PoolClient, schema: ReadSchema) => {
+  await client.query(`SET LOCAL search_path TO ${schema}`);
+};
+
+/**
+ * Runs `work` in one transaction on `schema`: committed on success, rolled back on any error.
+ * Keep it short: any open write transaction pauses every event-store subscriber on the server.
+ */
+export const withReadTransaction = async <T>(
+  pool: Pool,
+  schema: ReadSchema,
+  work: (client: PoolClient) => Promise<T>,
+  begin = 'BEGIN',
+): Promise<T> => {
+  const client = await pool.connect();
+  try {
+    await client.query(begin);
+    await useReadSchema(client, schema);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+};
