@@ -10,7 +10,7 @@ import {
 import { loadQueryEnv } from './config/env';
 import { createVisiblePositionTracker } from './consistency/visible-position';
 import { createQueryApp } from './http/app';
-import { createRedisClient } from './leaderboard/boards';
+import { createRedisClient } from '@campus/infra';
 import { createReadModelCallerResolver } from './users/caller-resolver';
 
 await runService('query-service', async () => {

@@ -10,7 +10,7 @@ import {
   type TokenVerifier,
 } from '@campus/infra';
 import type { VisiblePositionTracker } from '../consistency/visible-position';
-import type { RedisClient } from '../leaderboard/boards';
+import type { RedisClient } from '@campus/infra';
 
 /** What every query area is given. */
 export type QueryDeps = {

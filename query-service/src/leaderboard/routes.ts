@@ -24,7 +24,7 @@ import {
   scoreOnBoard,
   type BoardPeriod,
   type BoardScope,
-} from './boards';
+} from '@campus/infra';
 
 const scopeOf = (board: string): BoardScope => {
   if (board === 'individuals') return { kind: 'individuals' };

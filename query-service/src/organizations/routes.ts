@@ -11,7 +11,7 @@ import {
 } from '@campus/contracts';
 import { NotFoundError, requireCaller, type Caller, type Pool } from '@campus/infra';
 import { idParam, mountQuery, type QueryDeps } from '../http/context';
-import { ALL_TIME, isBoardMonth, organizationTypeBoard, rankOnBoard } from '../leaderboard/boards';
+import { ALL_TIME, isBoardMonth, organizationTypeBoard, rankOnBoard } from '@campus/infra';
 import { userImageSql, userNameSql } from '../shared/sql';
 
 type OrganizationRow = {

@@ -27,7 +27,7 @@ import {
 import { allProjections, runProjectionsUntilAborted } from '@campus/projection-worker';
 import { createVisiblePositionTracker } from '../consistency/visible-position';
 import { createQueryApp } from '../http/app';
-import { createRedisClient } from '../leaderboard/boards';
+import { createRedisClient } from '@campus/infra';
 import { createReadModelCallerResolver } from '../users/caller-resolver';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORGANIZATION_TYPES, organizationTypeBoardSlug } from '@campus/contracts';
-import { organizationTypeOfSlug, organizationTypeSlug } from './boards';
+import { organizationTypeOfSlug, organizationTypeSlug } from './board-keys';
 
 describe('leaderboard tabs and Redis board keys', () => {
   it('name each organization type with the same slug on both sides', () => {
