@@ -1,6 +1,7 @@
-import type { PublicConfig, User } from '@campus/contracts';
+import type { PublicConfig, UserProfile } from '@campus/contracts';
 
-export const aUser = (overrides: Partial<User> = {}): User => ({
+/** A user as GET /api/users/:id answers it (a superset of the plain user shape). */
+export const aUser = (overrides: Partial<UserProfile> = {}): UserProfile => ({
   id: 'user-1',
   name: 'Sam Student',
   first_name: 'Sam',
@@ -22,6 +23,10 @@ export const aUser = (overrides: Partial<User> = {}): User => ({
   friends: [],
   organizations: [],
   organizationIds: [],
+  badges: [],
+  friend_count: 0,
+  signup_count: 0,
+  hours: 2,
   ...overrides,
 });
 
