@@ -1,13 +1,19 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '@/components/layouts/page-spinner';
+import { PopupProvider } from '@/components/ui/popup';
 import { paths } from '@/config/paths';
-import { HomeRedirect, SessionGate, SignedOutOnly } from './routes/guards';
+import { HomeRedirect, RequireAdmin, SessionGate, SignedOutOnly } from './routes/guards';
 import { RouteError } from './routes/route-error';
 
 /** Every route of the app; each screen's code loads when its route is first visited. */
 export const appRoutes: RouteObject[] = [
   {
-    element: <SessionGate />,
+    // Inside the router, so a popup's message may hold links.
+    element: (
+      <PopupProvider>
+        <SessionGate />
+      </PopupProvider>
+    ),
     HydrateFallback: () => <PageSpinner fullscreen />,
     errorElement: <RouteError />,
     children: [
@@ -25,6 +31,7 @@ export const appRoutes: RouteObject[] = [
         path: paths.register.path,
         lazy: async () => ({ Component: (await import('./routes/register')).RegisterRoute }),
       },
+      // Signed in or out: the page brings the signed-in shell itself.
       {
         path: paths.aboutUs.path,
         lazy: async () => ({ Component: (await import('./routes/about-us')).AboutUsRoute }),
@@ -41,6 +48,59 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.opportunity.path,
+            lazy: async () => ({
+              Component: (await import('./routes/opportunity')).OpportunityRoute,
+            }),
+          },
+          {
+            path: paths.createOpportunity.path,
+            lazy: async () => ({
+              Component: (await import('./routes/create-opportunity')).CreateOpportunityRoute,
+            }),
+          },
+          {
+            path: paths.myOpportunities.path,
+            lazy: async () => ({
+              Component: (await import('./routes/my-opportunities')).MyOpportunitiesRoute,
+            }),
+          },
+          {
+            path: paths.groups.path,
+            lazy: async () => ({ Component: (await import('./routes/groups')).GroupsRoute }),
+          },
+          {
+            path: paths.groupDetail.path,
+            lazy: async () => ({
+              Component: (await import('./routes/group-detail')).GroupDetailRoute,
+            }),
+          },
+          {
+            path: paths.leaderboard.path,
+            lazy: async () => ({
+              Component: (await import('./routes/leaderboard')).LeaderboardRoute,
+            }),
+          },
+          {
+            path: paths.profile.path,
+            lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
+          },
+          {
+            path: paths.notifications.path,
+            lazy: async () => ({
+              Component: (await import('./routes/notifications')).NotificationsRoute,
+            }),
+          },
+          {
+            element: <RequireAdmin />,
+            children: [
+              {
+                path: paths.admin.path,
+                lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }),
+              },
+            ],
+          },
+          {
             path: paths.accountSetup.path,
             lazy: async () => ({
               Component: (await import('./routes/account-setup')).AccountSetupRoute,
@@ -50,12 +110,6 @@ export const appRoutes: RouteObject[] = [
             path: paths.orgSetup.path,
             lazy: async () => ({
               Component: (await import('./routes/account-setup')).AccountSetupRoute,
-            }),
-          },
-          {
-            path: paths.createOpportunity.path,
-            lazy: async () => ({
-              Component: (await import('./routes/create-opportunity')).CreateOpportunityRoute,
             }),
           },
         ],

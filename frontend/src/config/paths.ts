@@ -9,10 +9,23 @@ export const paths = {
   register: { path: '/register', getHref: () => '/register' },
   aboutUs: { path: '/about-us', getHref: () => '/about-us' },
   opportunities: { path: '/opportunities', getHref: () => '/opportunities' },
+  opportunity: {
+    path: '/opportunity/:id',
+    getHref: (id: string) => `/opportunity/${encodeURIComponent(id)}`,
+  },
   createOpportunity: { path: '/create-opportunity', getHref: () => '/create-opportunity' },
+  myOpportunities: { path: '/my-opportunities', getHref: () => '/my-opportunities' },
+  groups: { path: '/groups', getHref: () => '/groups' },
+  groupDetail: {
+    path: '/group-detail/:id',
+    getHref: (id: string) => `/group-detail/${encodeURIComponent(id)}`,
+  },
+  leaderboard: { path: '/leaderboard', getHref: () => '/leaderboard' },
+  profile: { path: '/profile/:id', getHref: (id: string) => `/profile/${encodeURIComponent(id)}` },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
+  admin: { path: '/admin', getHref: () => '/admin' },
   accountSetup: { path: '/account-setup', getHref: () => '/account-setup' },
   orgSetup: { path: '/org-setup', getHref: () => '/org-setup' },
-  profile: { path: '/profile/:id', getHref: (id: string) => `/profile/${encodeURIComponent(id)}` },
 } as const;
 
 /** Only same-app paths are followed after sign-in, never another origin. */

@@ -26,8 +26,15 @@ type BodyOption<R extends RouteName> = Routes[R] extends { body: infer S extends
   ? { body: z.input<S> }
   : { body?: undefined };
 
+type QueryOption<R extends RouteName> = Routes[R] extends { query: infer S extends z.ZodType }
+  ? object extends z.input<S>
+    ? { query?: z.input<S> }
+    : { query: z.input<S> }
+  : { query?: undefined };
+
 export type RequestOptions<R extends RouteName> = ParamsOption<R> &
-  BodyOption<R> & { signal?: AbortSignal };
+  BodyOption<R> &
+  QueryOption<R> & { signal?: AbortSignal };
 
 export type RouteResponse<R extends RouteName> = Routes[R] extends {
   response: infer S extends z.ZodType;
@@ -119,6 +126,17 @@ export const toApiError = (status: number, body: unknown): ApiError => {
   return new ApiError(status, message, fieldErrors);
 };
 
+/** `{ q: 'ann', page: undefined }` -> `'?q=ann'`; nothing -> `''`. */
+const queryString = (query: Record<string, string | undefined> | undefined): string => {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) search.append(key, value);
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
 export const createApiClient = (clientOptions: ApiClientOptions = {}): ApiClient => {
   const fetchImpl: typeof fetch = clientOptions.fetch ?? ((input, init) => fetch(input, init));
   const tokenStore = clientOptions.tokenStore ?? memoryTokenStore();
@@ -138,9 +156,10 @@ export const createApiClient = (clientOptions: ApiClientOptions = {}): ApiClient
     ...[options]: RequestArgs<R>
   ): Promise<RouteResponse<R>> => {
     const route: Routes[RouteName] = routes[name];
-    const { params, body, signal } = (options ?? {}) as {
+    const { params, body, query, signal } = (options ?? {}) as {
       params?: Record<string, string | number>;
       body?: unknown;
+      query?: Record<string, string | undefined>;
       signal?: AbortSignal;
     };
     const headers = new Headers({ accept: 'application/json' });
@@ -156,7 +175,7 @@ export const createApiClient = (clientOptions: ApiClientOptions = {}): ApiClient
 
     let response: Response;
     try {
-      response = await fetchImpl(baseUrl + buildPath(route.path, params), {
+      response = await fetchImpl(baseUrl + buildPath(route.path, params) + queryString(query), {
         method: route.method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),

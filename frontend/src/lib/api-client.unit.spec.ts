@@ -1,4 +1,9 @@
-import { CONSISTENCY_TOKEN_HEADER, encodeConsistencyToken, texts } from '@campus/contracts';
+import {
+  CONSISTENCY_TOKEN_HEADER,
+  encodeConsistencyToken,
+  texts,
+  userSchema,
+} from '@campus/contracts';
 import { describe, expect, it } from 'vitest';
 import { aConfig, aUser } from '@/testing/fixtures';
 import { ApiError, createApiClient, sessionTokenStore } from './api-client';
@@ -46,11 +51,23 @@ describe('api client', () => {
 
     await expect(
       client.request('getUserByEmail', { params: { address: 'a b@university.edu' } }),
-    ).resolves.toEqual(user);
+    ).resolves.toEqual(userSchema.parse(user));
 
     expect(calls[0]?.url).toBe('/api/users/email/a%20b%40university.edu');
     expect(calls[0]?.method).toBe('GET');
     expect(calls[0]?.headers.get('authorization')).toBe('Bearer id-token');
+  });
+
+  it('adds the query parameters of read routes, leaving out the unset ones', async () => {
+    const { impl, calls } = fakeFetch(
+      json({ students: [], organizations: [] }),
+      json({ students: [], organizations: [] }),
+    );
+    const client = createApiClient({ fetch: impl });
+    await client.request('search', { query: { q: 'ann & lee' } });
+    expect(calls[0]?.url).toBe('/api/search?q=ann+%26+lee');
+    await client.request('search', { query: { q: 'x', extra: undefined } as { q: string } });
+    expect(calls[1]?.url).toBe('/api/search?q=x');
   });
 
   it('sends no token on routes that need none', async () => {

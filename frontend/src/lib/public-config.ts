@@ -1,5 +1,6 @@
 import type { PublicConfig } from '@campus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { siteContent } from '@/content/site';
 import { api } from '@/lib/api-client';
 
 /** GET /api/config: university domain, support mailbox, launch date, server now. */
@@ -13,3 +14,7 @@ export const publicConfigQueryOptions = () =>
   });
 
 export const usePublicConfig = () => useQuery(publicConfigQueryOptions());
+
+/** The support mailbox: the configured one once GET /api/config answers, the content file's until then. */
+export const useSupportEmail = (): string =>
+  usePublicConfig().data?.supportEmail ?? siteContent.supportEmail;

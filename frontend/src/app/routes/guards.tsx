@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { paths, safeRedirectTarget } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
+import { useCurrentUser } from '@/lib/auth/use-current-user';
 
 /** Nothing renders until the session knows whether someone is signed in (no flash of /login). */
 export const SessionGate = () => {
@@ -48,4 +49,12 @@ export const RequireSignedIn = () => {
       ? null
       : location.pathname + location.search;
   return <Navigate to={paths.login.getHref(returnTo)} replace />;
+};
+
+/** /admin: admins only; everyone else is sent to /opportunities. */
+export const RequireAdmin = () => {
+  const { data: user, isPending } = useCurrentUser();
+  if (isPending) return <PageSpinner />;
+  if (user?.admin !== true) return <Navigate to={paths.opportunities.getHref()} replace />;
+  return <Outlet />;
 };

@@ -1,22 +1,44 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppLayout } from '@/components/layouts/app-layout';
+import { usePendingFriendRequestCount } from '@/features/notifications/api/get-notifications';
+import { SearchBox } from '@/features/search/components/search-box';
 import { useSession } from '@/lib/auth/session';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
+import { useSupportEmail } from '@/lib/public-config';
 import { RequireSignedIn } from './guards';
 
-const SignedInShell = () => {
+export type SignedInShellProps = { userId: string; children: ReactNode };
+
+/** The header, sidebar and tab bar around a signed-in page. */
+export const SignedInShell = ({ userId, children }: SignedInShellProps) => {
   const { logout } = useSession();
   const { data: user } = useCurrentUser();
-  // Once signed out, the guard below sends the page to /login.
+  const supportEmail = useSupportEmail();
+  const pendingFriendRequests = usePendingFriendRequestCount();
+  // Once signed out, the guard sends the page to /login.
   return (
-    <AppLayout user={user} onLogout={() => void logout()}>
-      <Outlet />
+    <AppLayout
+      userId={userId}
+      user={user}
+      supportEmail={supportEmail}
+      pendingFriendRequests={pendingFriendRequests}
+      search={<SearchBox />}
+      onLogout={() => void logout()}
+    >
+      {children}
     </AppLayout>
   );
 };
 
-/** Every signed-in route: the guard, then the header around the page. */
+/** Every signed-in route: the guard, then the shell around the page. */
 export const SignedInRoot = () => {
   const { session } = useSession();
-  return session.status === 'signedIn' ? <SignedInShell /> : <RequireSignedIn />;
+  return session.status === 'signedIn' ? (
+    <SignedInShell userId={session.userId}>
+      <Outlet />
+    </SignedInShell>
+  ) : (
+    <RequireSignedIn />
+  );
 };

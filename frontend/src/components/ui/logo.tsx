@@ -16,17 +16,26 @@ export const LogoMark = ({ className }: LogoMarkProps) => (
 );
 
 export type LogoProps = {
-  size?: 'medium' | 'large';
+  size?: 'small' | 'medium' | 'large';
+  /** Below the 'md' size the small size is used. */
+  smallOnMobile?: boolean;
   /** Below the 'md' size only the mark shows (the name stays for screen readers). */
   compactOnMobile?: boolean;
   className?: string;
 };
 
-export const Logo = ({ size = 'medium', compactOnMobile = false, className }: LogoProps) => (
+export const Logo = ({
+  size = 'medium',
+  smallOnMobile = false,
+  compactOnMobile = false,
+  className,
+}: LogoProps) => (
   <span
     className={cx(
       styles.logo,
+      size === 'small' && styles.small,
       size === 'large' && styles.large,
+      smallOnMobile && styles.smallOnMobile,
       compactOnMobile && styles.compactOnMobile,
       className,
     )}
