@@ -1,3 +1,8 @@
+import { groupTexts } from './texts/groups';
+import { leaderboardTexts } from './texts/leaderboard';
+import { opportunityTexts } from './texts/opportunities';
+import { profileTexts } from './texts/profile';
+
 /**
  * Every user-facing text of the product spec, verbatim, in one place. Server messages and screens
  * both read from here; tests find these texts on screen. `{email}` style holes are filled by the
@@ -174,4 +179,9 @@ export const texts = {
   popup: {
     gotIt: 'Got it',
   },
+  // One file per screen family, so screens can be built side by side.
+  opportunities: opportunityTexts,
+  groups: groupTexts,
+  leaderboard: leaderboardTexts,
+  profile: profileTexts,
 } as const;
