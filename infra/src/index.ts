@@ -13,3 +13,4 @@ export * from './service-runner';
 export * from './event-store/create-event-store';
 export * from './redis';
 export { measureSubscriberLag, type SubscriberLag } from './event-store';
+export * from './metrics';

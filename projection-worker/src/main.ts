@@ -1,38 +1,66 @@
+import { offsetClock } from '@campus/contracts';
 import {
+  closeServer,
   createEventStore,
   createLogger,
   createPersonalDataVault,
   createPool,
+  createRedisClient,
   runService,
 } from '@campus/infra';
-import { createRedisClient } from '@campus/infra';
 import { loadWorkerEnv } from './config/env';
+import { startJobWorkers } from './jobs/workers';
+import { createWorkerMetrics } from './metrics/worker-metrics';
 import { runProjectionsUntilAborted } from './projector/run-projections';
 import { allProjections } from './projections';
 
 await runService('projection-worker', async () => {
   const env = loadWorkerEnv();
   const logger = createLogger('projection-worker');
-  const pool = createPool(env.DATABASE_URL, { applicationName: 'projection-worker', max: 5 });
+  const pool = createPool(env.DATABASE_URL, { applicationName: 'projection-worker', max: 8 });
   const store = await createEventStore({ pool, eventStoreUrl: env.EVENTSTORE_URL });
   const redis = createRedisClient(env.REDIS_URL);
   redis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
+  const vault = createPersonalDataVault(pool);
+  const names = allProjections.map((p) => p.name);
+  const metrics = createWorkerMetrics({ pool, projections: names, logger });
+  const metricsServer = await metrics.listen(env.WORKER_METRICS_PORT);
   const controller = new AbortController();
   const running = runProjectionsUntilAborted({
     store,
     pool,
-    vault: createPersonalDataVault(pool),
+    vault,
     logger,
     projections: allProjections,
     batchSize: env.PROJECTION_BATCH_SIZE,
     redis,
     keyPrefix: env.REDIS_PREFIX,
     signal: controller.signal,
+    onBatch: metrics.onBatch,
   });
-  logger.info({ projections: allProjections.map((p) => p.name) }, 'projection worker running');
+  const jobs = await startJobWorkers({
+    redisUrl: env.REDIS_URL,
+    prefix: env.JOBS_PREFIX,
+    store,
+    pool,
+    vault,
+    logger,
+    redis,
+    keyPrefix: env.REDIS_PREFIX,
+    reportsDir: env.REPORTS_DIR,
+    clock: offsetClock(env.CLOCK_OFFSET_MS),
+    // The ETA counts the Postgres store's events; EventStoreDB replays show no total.
+    ...(env.EVENTSTORE_URL ? { countEvents: () => Promise.resolve(null) } : {}),
+  });
+  logger.info(
+    { projections: names, metricsPort: env.WORKER_METRICS_PORT },
+    'projection worker running',
+  );
   return {
     stop: async () => {
       controller.abort();
+      await jobs.close();
+      await closeServer(metricsServer);
       // A batch waiting on an unreachable Redis gives up once the connection is closed.
       const closeRedis = setTimeout(() => redis.disconnect(), 5_000);
       await running;

@@ -5,3 +5,4 @@ export * from './organizations';
 export * from './opportunities';
 export * from './friendships';
 export * from './admin';
+export * from './operations';

@@ -48,6 +48,7 @@ import {
   monthlyPointsSchema,
 } from '../queries/leaderboard';
 import { searchQuerySchema, searchResultSchema } from '../queries/search';
+import { operationsRoutes } from './operations-routes';
 import {
   approvedEmailCheckSchema,
   listUsersQuerySchema,
@@ -405,6 +406,7 @@ export const routes = {
     auth: 'admin',
     response: adminSummarySchema,
   }),
+  ...operationsRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -8,3 +8,4 @@ export * from './friendships';
 export * from './leaderboard';
 export * from './search';
 export * from './admin';
+export * from './operations';

@@ -15,6 +15,10 @@ export const serviceEnvSchema = productConfigSchema.extend({
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
   /** Uploaded files: written by the command service, served read-only by the query service. */
   UPLOAD_DIR: z.string().default('var/uploads'),
+  /** Report CSVs: written by the projection worker's jobs, downloaded through the query service. */
+  REPORTS_DIR: z.string().default('var/reports'),
+  /** BullMQ's key prefix for the `reports` and `replay` queues (shared by every service). */
+  JOBS_PREFIX: z.string().min(1).default('campus-jobs'),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 

@@ -87,3 +87,13 @@ export const markVisible = async (
     }
   });
 };
+
+/** The read model's visible position: the slowest projection's (START_POSITION when none ran). */
+export const visiblePositionIn = async (client: PoolClient): Promise<GlobalPosition> => {
+  const { rows } = await client.query<CheckpointRow>(
+    `SELECT visible_txn AS txn, visible_seq AS seq FROM checkpoints
+      ORDER BY visible_txn, visible_seq LIMIT 1`,
+  );
+  const row = rows[0];
+  return row ? { txn: BigInt(row.txn), seq: BigInt(row.seq) } : START_POSITION;
+};

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { isValidDate } from '../domain/time';
+
+/** Bodies of the operators' and admins' commands: replays and report exports. */
+
+const dateField = z.string().trim().refine(isValidDate, 'Must be a date (YYYY-MM-DD)');
+
+const rangeFields = { start_date: dateField, end_date: dateField };
+
+/** The end of a range may not come before its start. */
+const orderedRange = {
+  check: (r: { start_date: string; end_date: string }) => r.start_date <= r.end_date,
+  params: { message: 'Must not be before start_date', path: ['end_date'] },
+};
+
+/** POST /api/service-data/org/ (spec 7): the service data CSV of a date range, both ends included. */
+export const serviceDataRangeSchema = z
+  .object(rangeFields)
+  .refine(orderedRange.check, orderedRange.params);
+export type ServiceDataRange = z.infer<typeof serviceDataRangeSchema>;
+
+export const REPORT_KINDS = ['users', 'opportunities', 'service-data'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** POST /api/reports: enqueue a report job (users.csv, opportunities.csv or service data). */
+export const requestReportSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('users') }),
+  z.object({ kind: z.literal('opportunities') }),
+  z
+    .object({ kind: z.literal('service-data'), ...rangeFields })
+    .refine(orderedRange.check, orderedRange.params),
+]);
+export type RequestReport = z.infer<typeof requestReportSchema>;
+
+/** POST /api/operations/replays: rebuild one projection (with those sharing its tables) or all. */
+export const startReplaySchema = z.object({
+  projection: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z-]{0,40}$/, 'Must be a projection name or all'),
+});
+export type StartReplay = z.infer<typeof startReplaySchema>;

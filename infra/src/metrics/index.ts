@@ -1,0 +1,1 @@
+export { createMetricsRegistry, httpMetrics } from './http-metrics';

@@ -1,0 +1,161 @@
+import { parseArgs } from 'node:util';
+import { SingleBar } from 'cli-progress';
+import {
+  createEventStore,
+  createLogger,
+  createPersonalDataVault,
+  createPool,
+  createRedisClient,
+} from '@campus/infra';
+import { rebuildBoards } from '../boards/rebuild-boards';
+import { loadWorkerEnv } from '../config/env';
+import { replayProjections, type ReplayProgress } from '../jobs/replay/replay';
+import { REPLAY_ALL } from '../jobs/replay/replay-plan';
+import { readProjectionStatus } from '../operations/projection-status';
+import { listDeadLetters } from '../projector/dead-letters';
+import { allProjections } from '../projections';
+
+const USAGE = `Operator commands of the projection worker (environment as the worker's):
+
+  replay <projection|all> [--batch-size N]   rebuild into a shadow schema and swap it in
+  dead-letters [--projection NAME] [--limit N] list events the projections skipped
+  rebuild-boards                             rewrite every Redis leaderboard from Postgres
+  status                                     each projection's checkpoint, lag and dead letters
+
+Projections: ${allProjections.map((p) => p.name).join(', ')}`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    projection: { type: 'string' },
+    limit: { type: 'string' },
+    'batch-size': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+const [command, argument] = positionals;
+
+const positiveInt = (text: string | undefined, fallback: number) => {
+  const value = Number(text ?? fallback);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`Not a positive whole number: ${String(text)}`);
+  return value;
+};
+
+/** A progress bar on stderr: events replayed of the log's total, events per second and ETA. */
+const progressBar = () => {
+  const bar = new SingleBar({
+    format:
+      'replay {phase} [{bar}] {percentage}% | {value}/{total} events | {rate} events/s | ETA {eta_formatted}',
+    hideCursor: true,
+    etaBuffer: 50,
+  });
+  let started = false;
+  return {
+    update: (p: ReplayProgress) => {
+      const payload = { phase: p.phase.padEnd(11), rate: p.eventsPerSecond };
+      const total = Math.max(p.total ?? 0, p.events, 1);
+      if (!started) {
+        if (p.phase === 'preparing') return;
+        bar.start(total, p.events, payload);
+        started = true;
+      }
+      if (total !== bar.getTotal()) bar.setTotal(total);
+      bar.update(p.events, payload);
+    },
+    stop: () => {
+      if (started) bar.stop();
+    },
+  };
+};
+
+const main = async () => {
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  const env = loadWorkerEnv();
+  const logger = createLogger('operator', process.env['LOG_LEVEL'] ?? 'warn');
+  const pool = createPool(env.DATABASE_URL, { applicationName: 'operator', max: 4 });
+  try {
+    switch (command) {
+      case 'replay': {
+        if (!argument) throw new Error(`replay needs a projection or ${REPLAY_ALL}\n\n${USAGE}`);
+        const store = await createEventStore({ pool, eventStoreUrl: env.EVENTSTORE_URL });
+        const redis = createRedisClient(env.REDIS_URL);
+        const bar = progressBar();
+        try {
+          const result = await replayProjections({
+            store,
+            pool,
+            vault: createPersonalDataVault(pool),
+            logger,
+            redis,
+            keyPrefix: env.REDIS_PREFIX,
+            requested: argument,
+            batchSize: positiveInt(values['batch-size'], 1_000),
+            ...(env.EVENTSTORE_URL ? { countEvents: () => Promise.resolve(null) } : {}),
+            onProgress: bar.update,
+          });
+          bar.stop();
+          console.log(
+            `Replayed ${result.projections.join(', ')}: ${String(result.events)} events, ` +
+              `${String(result.boards)} boards, swapped in at ${result.position} ` +
+              `in ${(result.durationMs / 1000).toFixed(1)} s.`,
+          );
+        } finally {
+          bar.stop();
+          redis.disconnect();
+          await store.close();
+        }
+        return;
+      }
+      case 'dead-letters': {
+        const dead = await listDeadLetters(pool, {
+          ...(values.projection ? { projection: values.projection } : {}),
+          limit: positiveInt(values.limit, 100),
+        });
+        if (!dead.length) console.log('No dead letters.');
+        for (const d of dead) {
+          console.log(
+            `${d.failedAt}  ${d.projection}  ${d.type}  ${d.streamId}  at ${d.position}  ` +
+              `event ${d.eventId}  (${String(d.attempts)} attempts)\n    ${d.error}`,
+          );
+        }
+        return;
+      }
+      case 'rebuild-boards': {
+        const redis = createRedisClient(env.REDIS_URL);
+        try {
+          const { boards, entries } = await rebuildBoards(pool, redis, env.REDIS_PREFIX);
+          console.log(
+            `Rebuilt ${String(boards)} boards (${String(entries)} entries) from Postgres.`,
+          );
+        } finally {
+          redis.disconnect();
+        }
+        return;
+      }
+      case 'status': {
+        const status = await readProjectionStatus(
+          pool,
+          allProjections.map((p) => p.name),
+        );
+        console.table(status.projections);
+        console.log(
+          `Unsettled events (an open transaction holds them back): ${String(status.unsettled_events)}`,
+        );
+        return;
+      }
+      default:
+        throw new Error(`Unknown command ${command}\n\n${USAGE}`);
+    }
+  } finally {
+    await pool.end();
+  }
+};
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,88 @@
+import { Queue, type JobsOptions } from 'bullmq';
+import type { ReportKind } from '@campus/contracts';
+import type { RedisClient } from '@campus/infra';
+import type { ReplayProgress, ReplayResult } from './replay/replay';
+
+export const REPORTS_QUEUE = 'reports';
+export const REPLAY_QUEUE = 'replay';
+
+/** Finished jobs are removed by age and count, so a later request may reuse an id. */
+export const JOB_RETENTION = {
+  removeOnComplete: { age: 24 * 60 * 60, count: 500 },
+  removeOnFail: { age: 7 * 24 * 60 * 60, count: 500 },
+} as const satisfies JobsOptions;
+
+/** What a report job builds. `current-month`: the nightly job, resolved when it runs. */
+export type ReportJobData =
+  | { readonly kind: 'users' | 'opportunities'; readonly requestedBy: string | null }
+  | {
+      readonly kind: 'service-data';
+      readonly start: string;
+      readonly end: string;
+      readonly requestedBy: string | null;
+    }
+  | { readonly kind: 'service-data'; readonly range: 'current-month' };
+
+export type ReportJobResult = {
+  readonly reportId: string;
+  readonly fileName: string;
+  readonly rows: number;
+  readonly bytes: number;
+  readonly position: string;
+};
+
+export type ReplayJobData = { readonly projection: string; readonly requestedBy: string | null };
+export type ReplayJobProgress = ReplayProgress;
+export type ReplayJobResult = ReplayResult;
+
+export type JobQueues = {
+  readonly reports: Queue<ReportJobData, ReportJobResult>;
+  readonly replay: Queue<ReplayJobData, ReplayJobResult>;
+  readonly close: () => Promise<void>;
+};
+
+/**
+ * The two queues, for the services that enqueue jobs and read their state. `connection` is shared
+ * (a Redis client with maxRetriesPerRequest: null); `prefix` is BullMQ's own key prefix (tests
+ * use one each; BullMQ refuses an ioredis keyPrefix).
+ */
+export const createJobQueues = (options: {
+  readonly connection: RedisClient;
+  readonly prefix: string;
+}): JobQueues => {
+  const common = { connection: options.connection, prefix: options.prefix };
+  const reports = new Queue<ReportJobData, ReportJobResult>(REPORTS_QUEUE, {
+    ...common,
+    defaultJobOptions: { ...JOB_RETENTION, attempts: 2, backoff: { type: 'fixed', delay: 5_000 } },
+  });
+  const replay = new Queue<ReplayJobData, ReplayJobResult>(REPLAY_QUEUE, {
+    ...common,
+    defaultJobOptions: { ...JOB_RETENTION, attempts: 1 },
+  });
+  return {
+    reports,
+    replay,
+    close: async () => {
+      await Promise.all([reports.close(), replay.close()]);
+    },
+  };
+};
+
+/** BullMQ job ids may not contain ':' nor be integers; ours never do (kind, dates, `<txn>.<seq>`). */
+const idPart = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, '_');
+
+/**
+ * A report's id: its parameters and the read model's position it is built at, so a double click
+ * is one job and a request after new events builds a fresh file.
+ */
+export const reportIdOf = (
+  request: { kind: ReportKind; start?: string; end?: string },
+  position: string,
+): string =>
+  request.kind === 'service-data'
+    ? `service-data-${idPart(request.start ?? '')}-to-${idPart(request.end ?? '')}-at-${idPart(position)}`
+    : `${request.kind}-at-${idPart(position)}`;
+
+/** A replay's id: the projection and the log's head when asked (a double click is one job). */
+export const replayIdOf = (projection: string, head: string): string =>
+  `replay-${idPart(projection)}-at-${idPart(head)}`;

@@ -1,0 +1,89 @@
+import type { Job } from 'bullmq';
+import {
+  formatPosition,
+  type EventStore,
+  type JobAccepted,
+  type ReplayStatus,
+} from '@campus/contracts';
+import type { Logger, PersonalDataVault, Pool, RedisClient } from '@campus/infra';
+import { allProjections } from '../../projections';
+import { replayIdOf, type JobQueues, type ReplayJobData, type ReplayJobResult } from '../queues';
+import { replayProjections, type ReplayProgress } from './replay';
+import { replaySetOf } from './replay-plan';
+
+export type ReplayJobDeps = {
+  readonly store: EventStore;
+  readonly pool: Pool;
+  readonly vault: PersonalDataVault;
+  readonly logger: Logger;
+  readonly redis: RedisClient;
+  readonly keyPrefix: string;
+  readonly batchSize?: number;
+  readonly countEvents?: () => Promise<number | null>;
+};
+
+const PROGRESS_EVERY_MS = 500;
+
+/** Processes a `replay` job: the same replay as the CLI, its progress on the job. */
+export const replayProcessor =
+  (deps: ReplayJobDeps) =>
+  async (job: Job<ReplayJobData, ReplayJobResult>): Promise<ReplayJobResult> => {
+    let last = 0;
+    return replayProjections({
+      ...deps,
+      requested: job.data.projection,
+      onProgress: async (progress) => {
+        const now = Date.now();
+        if (progress.phase === 'replaying' && now - last < PROGRESS_EVERY_MS) return;
+        last = now;
+        await job.updateProgress(progress);
+      },
+    });
+  };
+
+/** Enqueues a replay (400 for an unknown projection); one job per projection and log head. */
+export const enqueueReplay = async (
+  queues: JobQueues,
+  store: EventStore,
+  projection: string,
+  requestedBy: string,
+): Promise<JobAccepted> => {
+  replaySetOf(projection, allProjections);
+  const id = replayIdOf(projection, formatPosition(await store.headPosition()));
+  const job = await queues.replay.add('replay', { projection, requestedBy }, { jobId: id });
+  return { job_id: id, state: await job.getState() };
+};
+
+const isProgress = (value: unknown): value is ReplayProgress =>
+  typeof value === 'object' && value !== null && 'phase' in value && 'events' in value;
+
+/** A replay job's state, progress and result; null when BullMQ does not know it (anymore). */
+export const replayStatus = async (queues: JobQueues, id: string): Promise<ReplayStatus | null> => {
+  const job = await queues.replay.getJob(id);
+  if (!job) return null;
+  const progress: unknown = job.progress;
+  const result = job.returnvalue as ReplayJobResult | null | undefined;
+  return {
+    id,
+    state: await job.getState(),
+    projection: job.data.projection,
+    progress: isProgress(progress)
+      ? {
+          phase: progress.phase,
+          events: progress.events,
+          total: progress.total,
+          events_per_second: progress.eventsPerSecond,
+        }
+      : null,
+    result: result
+      ? {
+          projections: [...result.projections],
+          events: result.events,
+          position: result.position,
+          duration_ms: result.durationMs,
+        }
+      : null,
+    // Typed as a string, undefined until the job fails.
+    failed_reason: job.failedReason || null,
+  };
+};

@@ -1,0 +1,92 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeServer } from '@campus/infra';
+import { allProjections } from '../projections';
+import { userRegistered } from '../testing/events';
+import { createProjectionHarness, type ProjectionHarness } from '../testing/harness';
+import { createWorkerMetrics, type WorkerMetrics } from './worker-metrics';
+
+describe('projection worker /metrics: lag per projection, dead letters, batches', () => {
+  let h: ProjectionHarness;
+  let metrics: WorkerMetrics;
+  let server: Server;
+  const scrape = async () => {
+    const { port } = server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${String(port)}/metrics`);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    return response.text();
+  };
+  const value = (text: string, metric: string, projection?: string) => {
+    const label = projection
+      ? `\\{projection="${projection}",service="projection-worker"\\}`
+      : '\\{[^}]*\\}';
+    const match = new RegExp(`^${metric}${label} (\\S+)$`, 'm').exec(text);
+    return match ? Number(match[1]) : null;
+  };
+
+  beforeAll(async () => {
+    h = await createProjectionHarness('metrics');
+    metrics = createWorkerMetrics({
+      pool: h.pool,
+      projections: allProjections.map((p) => p.name),
+      logger: h.logger,
+    });
+    server = await metrics.listen(0);
+  });
+  afterAll(async () => {
+    await closeServer(server);
+    await h.close();
+  });
+
+  it('reports lag in events and seconds until the projector catches up', async () => {
+    await h.append(...(await Promise.all([1, 2, 3].map(() => userRegistered(h.vault)))));
+    const behind = await scrape();
+    expect(value(behind, 'projection_lag_events', 'users')).toBe(3);
+    expect(value(behind, 'projection_lag_seconds', 'points')).toBeGreaterThanOrEqual(0);
+    expect(value(behind, 'projection_batches_total')).toBe(0);
+
+    // The harness projector with the worker's batch counter.
+    const { runProjections } = await import('../projector/run-projections');
+    const controller = new AbortController();
+    const head = await h.store.headPosition();
+    await runProjections({
+      store: h.store,
+      pool: h.pool,
+      vault: h.vault,
+      logger: h.logger,
+      projections: allProjections,
+      redis: h.redis,
+      keyPrefix: h.prefix,
+      signal: controller.signal,
+      onBatch: (batch) => {
+        metrics.onBatch(batch);
+        if (batch.last.txn === head.txn && batch.last.seq === head.seq) controller.abort();
+      },
+    });
+    // One status read serves the scrapes of a second: wait for a fresh one.
+    await expect.poll(async () => value(await scrape(), 'projection_lag_events', 'users')).toBe(0);
+    const caughtUp = await scrape();
+    for (const p of allProjections) {
+      expect(value(caughtUp, 'projection_lag_events', p.name)).toBe(0);
+      expect(value(caughtUp, 'projection_lag_seconds', p.name)).toBe(0);
+    }
+    expect(value(caughtUp, 'projection_batches_total')).toBeGreaterThanOrEqual(1);
+    expect(value(caughtUp, 'projection_events_total')).toBe(3);
+    expect(value(caughtUp, 'projection_dead_letters', 'points')).toBe(0);
+    expect(value(caughtUp, 'projection_batches_per_second')).toBeGreaterThan(0);
+    expect(caughtUp).toMatch(/^process_cpu_user_seconds_total/m);
+  });
+
+  it('counts each projection’s dead letters', async () => {
+    await h.pool.query(
+      `INSERT INTO read.dead_letters (projection, event_id, stream_id, txn, seq, event_type, error,
+          attempts)
+       VALUES ('points', gen_random_uuid(), 'opportunity-x', 1, 1, 'AttendanceMarked', 'boom', 3)`,
+    );
+    await expect
+      .poll(async () => value(await scrape(), 'projection_dead_letters', 'points'))
+      .toBe(1);
+    expect(value(await scrape(), 'projection_dead_letters', 'users')).toBe(0);
+  });
+});
