@@ -23,6 +23,19 @@ export default defineConfig({
       nodeProject('projection-worker'),
       nodeProject('query-service'),
       ...(existsSync('./frontend/vite.config.ts') ? ['./frontend/vite.config.ts'] : []),
+      {
+        // Browser tests: the whole product started as the README starts it, driven in Chromium.
+        test: {
+          name: 'e2e',
+          root: './frontend',
+          include: ['e2e/**/*.e2e.spec.ts'],
+          environment: 'node',
+          globalSetup: ['./e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

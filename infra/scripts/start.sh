@@ -11,8 +11,14 @@ export FIREBASE_PROJECT_ID="${FIREBASE_PROJECT_ID:-demo-campus}"
 export FIREBASE_AUTH_EMULATOR_HOST="${FIREBASE_AUTH_EMULATOR_HOST:-127.0.0.1:9099}"
 export ADMIN_EMAILS="${ADMIN_EMAILS:-admin@university.edu}"
 export GATEWAY_PORT="${GATEWAY_PORT:-8080}"
+export COMMAND_PORT="${COMMAND_PORT:-4001}"
+export QUERY_PORT="${QUERY_PORT:-4002}"
+export WORKER_METRICS_PORT="${WORKER_METRICS_PORT:-4003}"
+export COMMAND_URL="http://127.0.0.1:${COMMAND_PORT}"
+export QUERY_URL="http://127.0.0.1:${QUERY_PORT}"
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 LOG_DIR="${LOG_DIR:-var/log}"
+UI_DIST="$(realpath -m "${UI_DIST:-frontend/dist}")"
 mkdir -p "$LOG_DIR"
 
 [ -d node_modules ] || npm ci --no-audit --no-fund
@@ -38,7 +44,8 @@ wait_for() { # name url [tries]
 }
 
 if ! curl -fsS -o /dev/null "http://${FIREBASE_AUTH_EMULATOR_HOST}/" 2>/dev/null; then
-  node_modules/.bin/firebase emulators:start --only auth --project "$FIREBASE_PROJECT_ID" >"$LOG_DIR/auth-emulator.log" 2>&1 &
+  node_modules/.bin/firebase emulators:start --only auth --project "$FIREBASE_PROJECT_ID" \
+    >"$LOG_DIR/auth-emulator.log" 2>&1 &
   pids+=($!)
   wait_for auth-emulator "http://${FIREBASE_AUTH_EMULATOR_HOST}/"
 fi
@@ -47,7 +54,7 @@ npm run --silent migrate
 
 echo "building the UI..."
 (cd frontend && VITE_AUTH_MODE=emulator VITE_AUTH_EMULATOR_URL="http://${FIREBASE_AUTH_EMULATOR_HOST}" \
-  npx vite build --logLevel warn) >"$LOG_DIR/frontend-build.log" 2>&1 || {
+  npx vite build --logLevel warn --emptyOutDir --outDir "$UI_DIST") >"$LOG_DIR/frontend-build.log" 2>&1 || {
   cat "$LOG_DIR/frontend-build.log" >&2
   exit 1
 }
@@ -58,11 +65,11 @@ node --import tsx query-service/src/main.ts >"$LOG_DIR/query-service.log" 2>&1 &
 pids+=($!)
 node --import tsx projection-worker/src/main.ts >"$LOG_DIR/projection-worker.log" 2>&1 &
 pids+=($!)
-STATIC_DIR=frontend/dist node --import tsx infra/src/gateway/main.ts >"$LOG_DIR/gateway.log" 2>&1 &
+STATIC_DIR="$UI_DIST" node --import tsx infra/src/gateway/main.ts >"$LOG_DIR/gateway.log" 2>&1 &
 pids+=($!)
 
-wait_for command-service "http://127.0.0.1:${COMMAND_PORT:-4001}/healthz"
-wait_for query-service "http://127.0.0.1:${QUERY_PORT:-4002}/healthz"
+wait_for command-service "${COMMAND_URL}/healthz"
+wait_for query-service "${QUERY_URL}/healthz"
 wait_for gateway "http://127.0.0.1:${GATEWAY_PORT}/healthz"
 
 npx tsx infra/demo-data/load.ts "http://127.0.0.1:${GATEWAY_PORT}"

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-bash infra/services/ensure-services.sh
+bash infra/services/ensure-services.sh --with-chromium
 npm run --silent typecheck
 npm run --silent lint
 

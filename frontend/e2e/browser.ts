@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../artifacts/screenshots');
+export const WIDTHS = { desktop: 1280, mobile: 390 } as const;
+
+/** Debian's Chromium, headless, with the flags this network needs (no browser download). */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+/** A page that records console errors and failed requests, for the no-errors assertions. */
+export const openPage = async (browser: Browser, width: number) => {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 768 ? 844 : 900 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors, close: () => context.close() };
+};
+
+/** Signs in through the emulator-mode dialog with a typed address. */
+export const signIn = async (page: Page, baseUrl: string, email: string) => {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('button', { name: 'Sign in with university email' }).click();
+  await page.getByLabel(/email/i).last().fill(email);
+  await page
+    .getByRole('button', { name: /continue|sign in/i })
+    .last()
+    .click();
+};
+
+export const screenshot = async (page: Page, name: string) => {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+};

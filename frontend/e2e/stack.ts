@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export type E2eStack = { url: string; stop: () => Promise<void> };
+
+/**
+ * Starts the whole product the way the README does (`infra/scripts/start.sh`), on ports, a
+ * database and Redis keys of its own so it never disturbs a running `npm start`, and answers its
+ * URL once it prints it.
+ */
+export const startE2eStack = async (): Promise<E2eStack> => {
+  const id = randomBytes(4).toString('hex');
+  const base = 20_000 + Math.floor(Math.random() * 20_000);
+  const logDir = resolve(ROOT, 'artifacts', 'e2e-logs');
+  mkdirSync(logDir, { recursive: true });
+  const env = {
+    ...process.env,
+    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/campus_e2e_${id}`,
+    REDIS_PREFIX: `e2e-${id}:`,
+    GATEWAY_PORT: String(base),
+    COMMAND_PORT: String(base + 1),
+    QUERY_PORT: String(base + 2),
+    WORKER_METRICS_PORT: String(base + 3),
+    FIREBASE_AUTH_EMULATOR_HOST: process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9199',
+    UPLOAD_DIR: resolve(ROOT, 'var', `e2e-uploads-${id}`),
+    UI_DIST: resolve(ROOT, 'var', `e2e-ui-${id}`),
+    LOG_DIR: logDir,
+    LOG_LEVEL: 'warn',
+  };
+  const child: ChildProcess = spawn('bash', ['infra/scripts/start.sh'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`stack did not start in time:\n${output}`)),
+      240_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`stack exited with ${String(code)}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGINT');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      }
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      const { default: pg } = await import('pg');
+      const admin = new pg.Client({
+        connectionString: 'postgres://postgres@127.0.0.1:5432/postgres',
+      });
+      await admin.connect();
+      await admin
+        .query(`DROP DATABASE IF EXISTS campus_e2e_${id} WITH (FORCE)`)
+        .catch(() => undefined);
+      await admin.end();
+    },
+  };
+};
