@@ -6,9 +6,11 @@ import {
   createLogger,
   createPersonalDataVault,
   createPool,
+  createRedisClient,
   listen,
   runService,
 } from '@campus/infra';
+import { createJobQueues } from '@campus/projection-worker/operations';
 import { loadCommandEnv } from './config/env';
 import { createCommandApp } from './http/app';
 import { createStreamCallerResolver } from './users/caller-resolver';
@@ -18,6 +20,9 @@ await runService('command-service', async () => {
   const logger = createLogger('command-service');
   const pool = createPool(env.DATABASE_URL, { applicationName: 'command-service', max: 20 });
   const store = await createEventStore({ pool, eventStoreUrl: env.EVENTSTORE_URL });
+  const jobsRedis = createRedisClient(env.REDIS_URL);
+  jobsRedis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
+  const jobs = createJobQueues({ connection: jobsRedis, prefix: env.JOBS_PREFIX });
   const app = createCommandApp({
     store,
     pool,
@@ -28,6 +33,7 @@ await runService('command-service', async () => {
     clock: offsetClock(env.CLOCK_OFFSET_MS),
     config: env,
     logger,
+    jobs,
   });
   const server = await listen(app, env.COMMAND_PORT);
   logger.info(
@@ -37,6 +43,8 @@ await runService('command-service', async () => {
   return {
     stop: async () => {
       await closeServer(server);
+      await jobs.close();
+      jobsRedis.disconnect();
       await store.close();
       await pool.end();
     },

@@ -7,6 +7,7 @@ import {
   listen,
   runService,
 } from '@campus/infra';
+import { createJobQueues } from '@campus/projection-worker/operations';
 import { loadQueryEnv } from './config/env';
 import { createVisiblePositionTracker } from './consistency/visible-position';
 import { createQueryApp } from './http/app';
@@ -21,6 +22,7 @@ await runService('query-service', async () => {
   await tracker.start();
   const redis = createRedisClient(env.REDIS_URL);
   redis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
+  const jobs = createJobQueues({ connection: redis, prefix: env.JOBS_PREFIX });
   const app = createQueryApp({
     pool,
     redis,
@@ -32,6 +34,8 @@ await runService('query-service', async () => {
     clock: offsetClock(env.CLOCK_OFFSET_MS),
     config: env,
     logger,
+    jobs,
+    reportsDir: env.REPORTS_DIR,
   });
   const server = await listen(app, env.QUERY_PORT);
   logger.info({ port: env.QUERY_PORT }, 'query service listening');
@@ -39,6 +43,7 @@ await runService('query-service', async () => {
     stop: async () => {
       await closeServer(server);
       await tracker.close();
+      await jobs.close();
       redis.disconnect();
       await pool.end();
     },

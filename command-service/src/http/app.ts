@@ -1,7 +1,8 @@
 import express, { type Express } from 'express';
-import { notFoundHandler, problemHandler } from '@campus/infra';
+import { httpMetrics, notFoundHandler, problemHandler } from '@campus/infra';
 import { adminRouter } from '../admin/routes';
 import { friendshipsRouter } from '../friendships/routes';
+import { operationsCommandRouter } from '../operations/routes';
 import { opportunitiesRouter } from '../opportunities/routes';
 import { organizationsRouter } from '../organizations/routes';
 import { uploadsRouter } from '../uploads/routes';
@@ -15,6 +16,7 @@ export const createCommandApp = (deps: CommandDeps): Express => {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(httpMetrics('command-service'));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -25,6 +27,7 @@ export const createCommandApp = (deps: CommandDeps): Express => {
   app.use(opportunitiesRouter(deps));
   app.use(friendshipsRouter(deps));
   app.use(adminRouter(deps));
+  app.use(operationsCommandRouter(deps));
   app.use(notFoundHandler);
   app.use(problemHandler(deps.logger));
   return app;

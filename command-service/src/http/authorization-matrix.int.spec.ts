@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, friendshipIdOf, routes, serviceOf, type RouteName } from '@campus/contracts';
+import { createRedisClient } from '@campus/infra';
+import { TEST_REDIS_URL } from '@campus/infra/testing';
+import { createJobQueues } from '@campus/projection-worker/operations';
 import { ADMIN_EMAIL, startCommandStack, type CommandStack } from '../testing/command-stack';
 
 /**
@@ -268,12 +271,31 @@ const matrix: Partial<Record<RouteName, Row>> = {
       body: { organization_ids: [await ctx.newOrganization()] },
     }),
   },
+  serviceDataCsv: {
+    expected: { anonymous: 401, student: 403, host: 403, admin: 200 },
+    cell: () =>
+      Promise.resolve({
+        path: path('serviceDataCsv'),
+        body: { start_date: '2026-03-01', end_date: '2026-03-31' },
+      }),
+  },
+  requestReport: {
+    expected: { anonymous: 401, student: 403, host: 403, admin: 202 },
+    cell: () => Promise.resolve({ path: path('requestReport'), body: { kind: 'users' } }),
+  },
+  startReplay: {
+    expected: { anonymous: 401, student: 403, host: 403, admin: 202 },
+    cell: () => Promise.resolve({ path: path('startReplay'), body: { projection: 'all' } }),
+  },
 };
 
 describe('authorization matrix: every write route x anonymous, student, host, admin', () => {
   let ctx: Context;
+  // Report and replay requests are enqueued (no worker runs them here).
+  const jobsRedis = createRedisClient(TEST_REDIS_URL);
+  const jobs = createJobQueues({ connection: jobsRedis, prefix: `test-matrix-${randomUUID()}` });
   beforeAll(async () => {
-    const stack = await startCommandStack();
+    const stack = await startCommandStack({ jobs });
     const users = {
       admin: await stack.registerUser(ADMIN_EMAIL),
       host: await stack.registerUser('matrix-host@university.edu'),
@@ -326,6 +348,10 @@ describe('authorization matrix: every write route x anonymous, student, host, ad
   });
   afterAll(async () => {
     await ctx.stack.stop();
+    await jobs.reports.obliterate({ force: true });
+    await jobs.replay.obliterate({ force: true });
+    await jobs.close();
+    jobsRedis.disconnect();
   });
 
   it('has a row for every write route of the contracts table', () => {

@@ -19,6 +19,7 @@ import {
   type Pool,
   type TokenVerifier,
 } from '@campus/infra';
+import type { JobQueues } from '@campus/projection-worker/operations';
 import { idempotency } from './idempotency';
 
 /** What every command slice is given. */
@@ -33,6 +34,8 @@ export type CommandDeps = {
   readonly clock: Clock;
   readonly config: ProductConfig;
   readonly logger: Logger;
+  /** BullMQ queues of report and replay jobs (the projection worker runs them); optional in tests. */
+  readonly jobs?: JobQueues;
 };
 
 export const commandMetadata = (

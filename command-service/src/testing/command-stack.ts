@@ -15,6 +15,7 @@ import {
   emulatorIdToken,
   TEST_FIREBASE_PROJECT_ID,
 } from '@campus/infra/testing';
+import type { JobQueues } from '@campus/projection-worker/operations';
 import { createCommandApp } from '../http/app';
 import { createStreamCallerResolver } from '../users/caller-resolver';
 
@@ -24,7 +25,9 @@ export const ADMIN_EMAIL = 'admin@university.edu';
  * The command service over a fresh database for integration tests: real Postgres event store,
  * real auth emulator tokens, a manual clock (starts 2026-03-02 10:00 Eastern).
  */
-export const startCommandStack = async (options: { config?: Partial<ProductConfig> } = {}) => {
+export const startCommandStack = async (
+  options: { config?: Partial<ProductConfig>; jobs?: JobQueues } = {},
+) => {
   await assertAuthEmulatorUp();
   const db = await createTestDatabase({ poolMax: 10 });
   const clock = manualClock('2026-03-02T15:00:00.000Z');
@@ -41,6 +44,7 @@ export const startCommandStack = async (options: { config?: Partial<ProductConfi
     clock,
     config,
     logger: createLogger('test'),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   });
 
   /** Registers a user through POST /api/users; answers their token and id. */

@@ -1,12 +1,14 @@
 import express, { type Express } from 'express';
-import { notFoundHandler, problemHandler } from '@campus/infra';
+import { httpMetrics, notFoundHandler, problemHandler } from '@campus/infra';
 import { adminQueryRouter } from '../admin/routes';
 import { readYourWrites } from '../consistency/read-your-writes';
 import { filesRouter } from '../files/routes';
 import { friendshipsQueryRouter } from '../friendships/routes';
 import { leaderboardQueryRouter } from '../leaderboard/routes';
+import { operationsQueryRouter } from '../operations/routes';
 import { opportunitiesQueryRouter } from '../opportunities/routes';
 import { organizationsQueryRouter } from '../organizations/routes';
+import { reportsQueryRouter } from '../reports/routes';
 import { searchQueryRouter } from '../search/routes';
 import { usersQueryRouter } from '../users/routes';
 import type { QueryDeps } from './context';
@@ -16,11 +18,15 @@ export const createQueryApp = (deps: QueryDeps): Express => {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(httpMetrics('query-service'));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   app.use(filesRouter(deps.uploadDir));
   app.use(readYourWrites(deps.tracker));
+  // Before the users routes: /api/users/csv is not a user id.
+  app.use(reportsQueryRouter(deps));
+  app.use(operationsQueryRouter(deps));
   app.use(friendshipsQueryRouter(deps));
   app.use(usersQueryRouter(deps));
   app.use(organizationsQueryRouter(deps));

@@ -9,6 +9,7 @@ import {
   type Pool,
   type TokenVerifier,
 } from '@campus/infra';
+import type { JobQueues } from '@campus/projection-worker/operations';
 import type { VisiblePositionTracker } from '../consistency/visible-position';
 import type { RedisClient } from '@campus/infra';
 
@@ -27,6 +28,10 @@ export type QueryDeps = {
   readonly clock: Clock;
   readonly config: ProductConfig;
   readonly logger: Logger;
+  /** BullMQ queues, to read report and replay job states; optional in tests. */
+  readonly jobs?: JobQueues;
+  /** Where the report jobs write their files (REPORTS_DIR); defaults to var/reports. */
+  readonly reportsDir?: string;
 };
 
 /** Mounts one GET route of the contracts table with its auth level. */

@@ -25,6 +25,7 @@ import {
   testRedisPrefix,
 } from '@campus/infra/testing';
 import { allProjections, runProjectionsUntilAborted } from '@campus/projection-worker';
+import type { JobQueues } from '@campus/projection-worker/operations';
 import { createVisiblePositionTracker } from '../consistency/visible-position';
 import { createQueryApp } from '../http/app';
 import { createRedisClient } from '@campus/infra';
@@ -36,7 +37,14 @@ import { createReadModelCallerResolver } from '../users/caller-resolver';
  * app; real Postgres, Redis and the auth emulator.
  */
 export const startTestStack = async (
-  options: { config?: Partial<ProductConfig>; runWorker?: boolean; label?: string } = {},
+  options: {
+    config?: Partial<ProductConfig>;
+    runWorker?: boolean;
+    label?: string;
+    /** Report and replay queues (and where report files are) for the operations routes. */
+    jobs?: JobQueues;
+    reportsDir?: string;
+  } = {},
 ) => {
   await assertAuthEmulatorUp();
   const db = await createTestDatabase({ poolMax: 8 });
@@ -60,6 +68,7 @@ export const startTestStack = async (
     clock,
     config,
     logger,
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   });
   const tracker = createVisiblePositionTracker({ pool: db.pool, databaseUrl: db.url, logger });
   await tracker.start();
@@ -74,6 +83,8 @@ export const startTestStack = async (
     clock,
     config,
     logger,
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.reportsDir ? { reportsDir: options.reportsDir } : {}),
   });
 
   const worker = new AbortController();

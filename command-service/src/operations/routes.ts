@@ -1,0 +1,63 @@
+import { Router } from 'express';
+import {
+  requestReportSchema,
+  routes,
+  serviceDataRangeSchema,
+  startReplaySchema,
+} from '@campus/contracts';
+import { parseOrThrow, requireAuth, requireCaller, ServiceUnavailableError } from '@campus/infra';
+import {
+  enqueueReplay,
+  enqueueReport,
+  reportFileName,
+  streamReport,
+  type JobQueues,
+  type ReportRequest,
+} from '@campus/projection-worker/operations';
+import { mountRoute, type CommandDeps } from '../http/context';
+
+const queuesOf = (deps: CommandDeps): JobQueues => {
+  if (!deps.jobs) throw new ServiceUnavailableError('The job queues are not configured');
+  return deps.jobs;
+};
+
+/**
+ * Admin operations the command service answers: enqueue a report or a replay (BullMQ jobs the
+ * projection worker runs; the answer names the job to watch), and the spec's service data CSV,
+ * a read the spec makes a POST, produced by the same code as the report jobs.
+ */
+export const operationsCommandRouter = (deps: CommandDeps): Router => {
+  const router = Router();
+
+  mountRoute(router, routes.requestReport, deps, async (req, res) => {
+    const caller = requireCaller(req);
+    const body = parseOrThrow(requestReportSchema, req.body ?? {});
+    res.status(202).json(await enqueueReport(queuesOf(deps), deps.pool, body, caller.userId));
+  });
+
+  mountRoute(router, routes.startReplay, deps, async (req, res) => {
+    const caller = requireCaller(req);
+    const { projection } = parseOrThrow(startReplaySchema, req.body ?? {});
+    res
+      .status(202)
+      .json(await enqueueReplay(queuesOf(deps), deps.store, projection, caller.userId));
+  });
+
+  // A read: no Idempotency-Key handling (its answer is a file, not a command's JSON).
+  router.post(
+    routes.serviceDataCsv.path,
+    requireAuth(routes.serviceDataCsv.auth, deps.verifier, deps.resolveCaller),
+    async (req, res) => {
+      const range = parseOrThrow(serviceDataRangeSchema, req.body ?? {});
+      const request: ReportRequest = {
+        kind: 'service-data',
+        start: range.start_date,
+        end: range.end_date,
+      };
+      res.type('text/csv').attachment(reportFileName(request));
+      await streamReport(deps.pool, request, res);
+    },
+  );
+
+  return router;
+};

@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import { routes } from '@campus/contracts';
+import { NotFoundError, ServiceUnavailableError } from '@campus/infra';
+import {
+  allProjections,
+  readProjectionStatus,
+  replayStatus,
+} from '@campus/projection-worker/operations';
+import { mountQuery, type QueryDeps } from '../http/context';
+
+/**
+ * The admin operations page: each projection's lag and dead letters (read from the read model's
+ * checkpoints and the Postgres event store's log), and the state of a replay job.
+ */
+export const operationsQueryRouter = (deps: QueryDeps): Router => {
+  const router = Router();
+  const names = allProjections.map((p) => p.name);
+
+  mountQuery(router, routes.getProjections, deps, async (_req, res) => {
+    res.json(await readProjectionStatus(deps.pool, names));
+  });
+
+  mountQuery(router, routes.getReplay, deps, async (req, res) => {
+    if (!deps.jobs) throw new ServiceUnavailableError('The job queues are not configured');
+    const status = await replayStatus(deps.jobs, String(req.params['id']));
+    if (!status) throw new NotFoundError('Replay not found');
+    res.json(status);
+  });
+
+  return router;
+};

@@ -1,0 +1,72 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { Router, type Response } from 'express';
+import { buildPath, routes } from '@campus/contracts';
+import { NotFoundError, ServiceUnavailableError } from '@campus/infra';
+import {
+  reportDownload,
+  reportStatus,
+  streamReport,
+  type JobQueues,
+  type ReportRequest,
+} from '@campus/projection-worker/operations';
+import { mountQuery, queryOf, type QueryDeps } from '../http/context';
+import { leaderboardAsOf } from './leaderboard-as-of';
+
+const DEFAULT_REPORTS_DIR = 'var/reports';
+
+/**
+ * Reports: the spec's CSV endpoints (same code as the report jobs), report job states and their
+ * files (admins only), and leaderboards as of a past date.
+ */
+export const reportsQueryRouter = (deps: QueryDeps): Router => {
+  const router = Router();
+  const reportsDir = deps.reportsDir ?? DEFAULT_REPORTS_DIR;
+  const queuesOf = (): JobQueues => {
+    if (!deps.jobs) throw new ServiceUnavailableError('The job queues are not configured');
+    return deps.jobs;
+  };
+  const csv =
+    (request: ReportRequest, fileName: string) => async (_req: unknown, res: Response) => {
+      res.type('text/csv').attachment(fileName);
+      await streamReport(deps.pool, request, res);
+    };
+
+  mountQuery(router, routes.usersCsv, deps, csv({ kind: 'users' }, 'users.csv'));
+  mountQuery(
+    router,
+    routes.opportunitiesCsv,
+    deps,
+    csv({ kind: 'opportunities' }, 'opportunities.csv'),
+  );
+
+  mountQuery(router, routes.getReport, deps, async (req, res) => {
+    const id = String(req.params['id']);
+    const status = await reportStatus(queuesOf(), deps.pool, id, (reportId) =>
+      buildPath(routes.downloadReport.path, { id: reportId }),
+    );
+    if (!status) throw new NotFoundError('Report not found');
+    res.json(status);
+  });
+
+  mountQuery(router, routes.downloadReport, deps, async (req, res) => {
+    const download = await reportDownload(deps.pool, reportsDir, String(req.params['id']));
+    const size = download
+      ? await stat(download.path).then(
+          (s) => s.size,
+          () => null,
+        )
+      : null;
+    if (!download || size === null) throw new NotFoundError('Report not found');
+    res.type('text/csv').attachment(download.fileName).set('content-length', String(size));
+    await pipeline(createReadStream(download.path), res);
+  });
+
+  mountQuery(router, routes.getLeaderboardAsOf, deps, async (req, res) => {
+    const query = queryOf(routes.getLeaderboardAsOf, req);
+    res.json(await leaderboardAsOf(deps.pool, query, deps.config.LAUNCH_DATE));
+  });
+
+  return router;
+};
