@@ -1,2 +1,36 @@
+import { friendActionTexts } from './profile';
+
 /** User-facing texts of the leaderboard screens, verbatim from the spec where it gives them. */
-export const leaderboardTexts = {} as const;
+export const leaderboardTexts = {
+  period: 'Period',
+  monthly: 'Monthly',
+  allTime: 'All-Time',
+  boards: 'Leaderboards',
+  individuals: 'Individuals',
+  allOrganizations: 'All Organizations',
+  monthWindow: (month: string, from: string) => `${month}, counted from ${from}`,
+  allTimeWindow: 'Every point since launch',
+  fallback: 'The monthly leaderboard could not be loaded, so the all-time leaderboard is shown.',
+  loadFailed: 'Failed to load the leaderboard.',
+  yourRank: 'Your rank',
+  yourPoints: 'Your points',
+  rank: 'Rank',
+  name: 'Name',
+  points: 'Points',
+  action: 'Action',
+  you: 'You',
+  emptyIndividuals: 'No one has earned points here yet.',
+  emptyOrganizations: 'No organizations have points here yet.',
+  friend: friendActionTexts,
+  organization: {
+    host: 'Host',
+    joined: 'Joined',
+    join: 'Join',
+    leaveTitle: (name: string) => `Leave ${name}?`,
+    leaveText: 'Your points stop counting for this organization. You can join again later.',
+    leave: 'Leave',
+    cancel: 'Cancel',
+    joinFailed: 'Error joining organization',
+    leaveFailed: 'Error leaving organization',
+  },
+} as const;

@@ -1,8 +1,9 @@
-import { texts } from '@campus/contracts';
-import { ComingSoon } from '@/components/layouts/coming-soon';
-import { TrophyIcon } from '@/components/ui/icons';
+import { useSession } from '@/lib/auth/session';
+import { Leaderboard } from '@/features/leaderboard/components/leaderboard';
 
-/** /leaderboard until its screen arrives. */
-export const LeaderboardRoute = () => (
-  <ComingSoon title={texts.pages.leaderboard} icon={TrophyIcon} />
-);
+/** /leaderboard */
+export const LeaderboardRoute = () => {
+  const { session } = useSession();
+  // The signed-in root renders this route only for a signed-in user.
+  return session.status === 'signedIn' ? <Leaderboard userId={session.userId} /> : null;
+};

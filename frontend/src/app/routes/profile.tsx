@@ -1,26 +1,23 @@
-import { texts } from '@campus/contracts';
 import { useParams } from 'react-router-dom';
-import { ComingSoon } from '@/components/layouts/coming-soon';
-import { Button } from '@/components/ui/button';
-import { LogoutIcon, UserIcon } from '@/components/ui/icons';
+import { Profile } from '@/features/profile/components/profile';
 import { useSession } from '@/lib/auth/session';
+import { useCurrentUser } from '@/lib/auth/use-current-user';
 
-/** /profile/{id} until its screen arrives; the owner can already log out here. */
+/** /profile/{id} */
 export const ProfileRoute = () => {
-  const { id } = useParams();
+  const { id = '' } = useParams();
   const { session, logout } = useSession();
-  const isOwner = session.status === 'signedIn' && session.userId === id;
+  const { data: viewer } = useCurrentUser();
+  // The signed-in root renders this route only for a signed-in user.
+  if (session.status !== 'signedIn') return null;
   return (
-    <ComingSoon
-      title={texts.pages.profile}
-      icon={UserIcon}
-      actions={
-        isOwner ? (
-          <Button variant="ghost" icon={<LogoutIcon />} onClick={() => void logout()}>
-            {texts.header.logout}
-          </Button>
-        ) : null
-      }
+    // A new id is a new page: no edit or upload state carries over.
+    <Profile
+      key={id}
+      userId={id}
+      viewerId={session.userId}
+      viewerIsAdmin={viewer?.admin ?? false}
+      onLogout={() => void logout()}
     />
   );
 };

@@ -1,0 +1,21 @@
+import type { FriendListEntry } from '@campus/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /api/users/{id}/friends; a failed call yields an empty list (spec 7). */
+export const getFriends = async (id: string, signal?: AbortSignal): Promise<FriendListEntry[]> => {
+  try {
+    return await api.request('listFriends', { params: { id }, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return [];
+  }
+};
+
+export const friendsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['users', 'friends', id],
+    queryFn: ({ signal }) => getFriends(id, signal),
+  });
+
+export const useFriends = (id: string) => useQuery(friendsQueryOptions(id));

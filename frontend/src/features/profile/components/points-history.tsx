@@ -1,0 +1,107 @@
+import { texts, type PointsHistory as History } from '@campus/contracts';
+import { Suspense, lazy, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { cx } from '@/lib/cx';
+import { usePointsHistory } from '../api/get-points-history';
+import { formatCalendarDate, formatChange, formatShortMonth } from '../utils/format';
+import { pointsPerMonth } from '../utils/points-per-month';
+import { ProfileSection } from './profile-section';
+import styles from './profile.module.css';
+
+// The charting library loads only when a history with points is shown.
+const PointsChart = lazy(() =>
+  import('./points-chart').then((module) => ({ default: module.PointsChart })),
+);
+
+const t = texts.profile.history;
+
+type Entry = History['entries'][number];
+
+const CauseText = ({ entry }: { entry: Entry }) => (
+  <>
+    <span className={styles.reason}>
+      {entry.reason === 'attendance' ? t.attendance : t.firstSignupBonus}
+    </span>{' '}
+    {entry.opportunity_name ? (
+      <Link to={paths.opportunity.getHref(entry.opportunity_id)}>{entry.opportunity_name}</Link>
+    ) : (
+      <span className={styles.muted}>{t.unknownOpportunity}</span>
+    )}
+  </>
+);
+
+export type PointsHistorySectionProps = { userId: string };
+
+/**
+ * The point ledger (owner and admins): a chart of points per month and every line, newest first,
+ * with its date, cause, change and the running total after it.
+ */
+export const PointsHistorySection = ({ userId }: PointsHistorySectionProps) => {
+  const history = usePointsHistory(userId, true);
+  const entries = history.data?.entries;
+  const months = useMemo(() => pointsPerMonth(entries ?? []), [entries]);
+  const newestFirst = useMemo(() => [...(entries ?? [])].reverse(), [entries]);
+
+  return (
+    <ProfileSection title={t.title} className={styles.wide}>
+      {history.isPending ? (
+        <Spinner label={texts.common.loading} />
+      ) : history.isError ? (
+        <Alert>{t.loadFailed}</Alert>
+      ) : newestFirst.length === 0 ? (
+        <p className={styles.muted}>{t.empty}</p>
+      ) : (
+        <div className={styles.history}>
+          <figure className={styles.chart}>
+            <figcaption className={styles.chartTitle}>{t.chartTitle}</figcaption>
+            <Suspense fallback={<Spinner label={t.chartLoading} />}>
+              <PointsChart
+                months={months}
+                label={t.chartLabel(
+                  months
+                    .map((m) => `${formatShortMonth(m.month)} ${t.points(m.points)}`)
+                    .join(', '),
+                )}
+              />
+            </Suspense>
+          </figure>
+          <div className={styles.ledgerScroll}>
+            <table className={styles.ledger}>
+              <thead>
+                <tr>
+                  <th scope="col">{t.date}</th>
+                  <th scope="col">{t.cause}</th>
+                  <th scope="col" className={styles.number}>
+                    {t.change}
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    {t.total}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {newestFirst.map((entry) => (
+                  <tr key={entry.id}>
+                    <td className={styles.nowrap}>{formatCalendarDate(entry.opportunity_date)}</td>
+                    <td>
+                      <CauseText entry={entry} />
+                    </td>
+                    <td
+                      className={cx(styles.number, entry.change >= 0 ? styles.gain : styles.loss)}
+                    >
+                      {formatChange(entry.change)}
+                    </td>
+                    <td className={styles.number}>{entry.running_total}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </ProfileSection>
+  );
+};
