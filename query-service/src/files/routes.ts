@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import express, { Router } from 'express';
+import { Router } from 'express';
 
 const STORED_NAME = /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 const CONTENT_TYPES: Record<string, string> = {
@@ -25,11 +25,18 @@ export const filesRouter = (uploadDir: string): Router => {
     }
     res.set('x-content-type-options', 'nosniff');
     res.set('content-security-policy', "default-src 'none'");
-    res.type(CONTENT_TYPES[ext] ?? 'application/octet-stream');
-    express.static(root, { index: false, immutable: true, maxAge: '365d', dotfiles: 'deny' })(
-      req,
-      res,
-      next,
+    res.sendFile(
+      name,
+      {
+        root,
+        dotfiles: 'deny',
+        immutable: true,
+        maxAge: '365d',
+        headers: { 'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream' },
+      },
+      (error) => {
+        if (error) next();
+      },
     );
   });
   return router;
