@@ -1,8 +1,9 @@
-import { texts } from '@campus/contracts';
-import { ComingSoon } from '@/components/layouts/coming-soon';
-import { UsersIcon } from '@/components/ui/icons';
+import { useParams } from 'react-router-dom';
+import { OrganizationDetail } from '@/features/organizations/components/organization-detail';
 
-/** /group-detail/{id} until its screen arrives. */
-export const GroupDetailRoute = () => (
-  <ComingSoon title={texts.pages.groupDetail} icon={UsersIcon} />
-);
+/** /group-detail/{id}: the organization detail screen. */
+export const GroupDetailRoute = () => {
+  const { id = '' } = useParams();
+  // A new id is a new screen: no state (a confirmation, an error) carries over.
+  return <OrganizationDetail key={id} organizationId={id} />;
+};

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { usePendingFriendRequestCount } from '@/features/notifications/api/get-notifications';
-import { SearchBox } from '@/features/search/components/search-box';
 import { useSession } from '@/lib/auth/session';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { useSupportEmail } from '@/lib/public-config';
 import { RequireSignedIn } from './guards';
+import { HeaderSearch } from './header-search';
 
 export type SignedInShellProps = { userId: string; children: ReactNode };
 
@@ -23,7 +23,7 @@ export const SignedInShell = ({ userId, children }: SignedInShellProps) => {
       user={user}
       supportEmail={supportEmail}
       pendingFriendRequests={pendingFriendRequests}
-      search={<SearchBox />}
+      search={<HeaderSearch />}
       onLogout={() => void logout()}
     >
       {children}

@@ -1,0 +1,95 @@
+import { TIME_ZONE, texts, type Notifications } from '@campus/contracts';
+import { Link } from 'react-router-dom';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { FailureAlert } from '@/components/ui/failure-alert';
+import { paths } from '@/config/paths';
+import { useAnswerFriendRequest } from '../api/answer-friend-request';
+import styles from './friend-request-list.module.css';
+
+export type FriendRequest = Notifications['friend_requests'][number];
+
+export type FriendRequestListProps = { requests: readonly FriendRequest[] };
+
+const requestedOn = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+const formatRequestedAt = (iso: string): string | null => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : requestedOn.format(date);
+};
+
+/** Friend requests received, each with Accept and Decline (spec 2 Notifications). */
+export const FriendRequestList = ({ requests }: FriendRequestListProps) => {
+  const { answer, busy, failure } = useAnswerFriendRequest();
+  if (requests.length === 0) {
+    return <p className={styles.empty}>{texts.groups.notifications.empty}</p>;
+  }
+  return (
+    <ul className={styles.list}>
+      {requests.map((request) => {
+        const rowBusy = busy?.userId === request.user_id ? busy.answer : null;
+        const when = formatRequestedAt(request.requested_at);
+        return (
+          <li key={request.friendship_id} className={styles.item}>
+            <article className={styles.row} aria-label={request.name}>
+              <Link to={paths.profile.getHref(request.user_id)} className={styles.person}>
+                <Avatar src={request.profile_image} name={request.name} />
+                <span className={styles.text}>
+                  <span className={styles.name}>{request.name}</span>
+                  <span className={styles.meta}>
+                    {texts.groups.notifications.wantsToBeFriends}
+                    {when ? (
+                      <>
+                        {' · '}
+                        <time dateTime={request.requested_at}>{when}</time>
+                      </>
+                    ) : null}
+                  </span>
+                </span>
+              </Link>
+              <div className={styles.actions}>
+                <Button
+                  size="small"
+                  loading={rowBusy === 'accept'}
+                  disabled={rowBusy !== null}
+                  onClick={() =>
+                    answer({
+                      userId: request.user_id,
+                      friendshipId: request.friendship_id,
+                      answer: 'accept',
+                    })
+                  }
+                >
+                  {texts.groups.friends.accept}
+                </Button>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  loading={rowBusy === 'reject'}
+                  disabled={rowBusy !== null}
+                  onClick={() =>
+                    answer({
+                      userId: request.user_id,
+                      friendshipId: request.friendship_id,
+                      answer: 'reject',
+                    })
+                  }
+                >
+                  {texts.groups.friends.decline}
+                </Button>
+              </div>
+            </article>
+            {failure?.userId === request.user_id ? (
+              <FailureAlert message={failure.message} detail={failure.detail} />
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+};

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { refreshReadsAfterWrite } from './refresh-reads';
+
+/** PUT /api/orgs/{id} with approved false (admins): hides the organization from everyone else. */
+export const useUnapproveOrganization = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (organizationId: string) => {
+      await api.request('updateOrganization', {
+        params: { id: organizationId },
+        body: { approved: false },
+      });
+      await refreshReadsAfterWrite(queryClient);
+    },
+  });
+};
