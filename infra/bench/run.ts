@@ -57,9 +57,7 @@ await ensureTemplateDatabase();
 const db = await createTestDatabase({ poolMax: 40 });
 const rows: Row[] = [];
 try {
-  await db.pool.query(
-    `CREATE TABLE public.raw_events (LIKE es.events INCLUDING ALL)`,
-  );
+  await db.pool.query(`CREATE TABLE public.raw_events (LIKE es.events INCLUDING ALL)`);
   const store = await createEventStore({ pool: db.pool });
   const rawInsert = async () => {
     const e = anEvent();
