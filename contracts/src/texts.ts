@@ -95,8 +95,6 @@ export const texts = {
     bannerAction: 'Set up your account',
     dismiss: 'Dismiss',
     greeting: (firstName: string) => `Welcome, ${firstName}!`,
-    setupText:
-      'Join the organizations you belong to so your service counts for them too. Organization search arrives soon.',
     continue: 'Continue',
   },
   about: {
