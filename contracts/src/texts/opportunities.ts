@@ -1,2 +1,128 @@
-/** User-facing texts of the opportunities screens, verbatim from the spec where it gives them. */
-export const opportunityTexts = {} as const;
+import { FIRST_SIGNUP_BONUS_POINTS } from '../domain/constants';
+import { opportunityMessages } from '../domain/opportunity-rules';
+
+const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+
+/**
+ * User-facing texts of the opportunities screens (Events list, detail, My Opportunities), verbatim
+ * from the spec where it gives them. The Events title, subtitle, create button and empty text are
+ * `texts.events`; 'Opportunity not found.' is `texts.notFound.opportunity`.
+ */
+export const opportunityTexts = {
+  list: {
+    filters: 'Filters',
+    search: 'Search opportunities',
+    searchPlaceholder: 'Name, description or nonprofit',
+    cause: 'Cause',
+    allCauses: 'All causes',
+    from: 'From',
+    to: 'To',
+    openSlotsOnly: 'Open slots only',
+    clearFilters: 'Clear filters',
+    dateRangeInvalid: 'The end date must not be before the start date.',
+    loading: 'Loading opportunities...',
+    results: (n: number) => count(n, 'opportunity', 'opportunities'),
+  },
+  card: {
+    points: (n: number) => count(n, 'point', 'points'),
+    slotsLeft: (n: number) => (n > 0 ? count(n, 'slot left', 'slots left') : 'Full'),
+    moreAttendees: (n: number) => `+${String(n)}`,
+    attendees: (n: number) => count(n, 'attendee', 'attendees'),
+    registered: 'Signed Up ✓',
+    pendingApproval: 'Pending approval',
+    privateEvent: 'Private',
+  },
+  detail: {
+    youAreTheHost: 'You are the host',
+    adminView: 'Admin View',
+    nonprofit: 'Nonprofit',
+    hostOrganization: 'Host organization',
+    backToEvents: 'Back to Events',
+    loading: 'Loading opportunity...',
+    about: 'About this opportunity',
+    participants: 'Participants',
+    participantCount: (registered: number, total: number) =>
+      `${String(registered)} / ${String(total)}`,
+    noParticipants: 'No one has signed up yet.',
+    availableSlots: (n: number) => `Available slots: ${String(n)}`,
+    noSlotsAvailable: 'No Slots Available',
+    announcements: 'Announcements',
+    noAnnouncements: 'No announcements yet.',
+    postedByHost: 'Posted by host',
+    date: 'Date',
+    time: 'Time',
+    slots: 'Slots',
+    slotsRemaining: (n: number) => count(n, 'slot remaining', 'slots remaining'),
+    points: 'Points',
+    pointsValue: (n: number) => count(n, 'point', 'points'),
+    firstSignupBonus: `Be the first to sign up! +${String(FIRST_SIGNUP_BONUS_POINTS)} bonus points`,
+    startsIn: (timeLeft: string) => `Starts in ${timeLeft}`,
+    location: 'Location',
+    noLocation: 'Location to be announced',
+    openInMaps: 'Open in Google Maps',
+    causes: 'Causes',
+    tags: 'Tags',
+    qualifications: 'Qualifications',
+    contactHost: 'Contact Host',
+    email: 'Email',
+    phone: 'Phone',
+    phoneAfterSignup: 'The host’s phone number is shown once you are signed up.',
+    topOrganizations: 'Top Attending Organizations',
+    organizationAttendees: (n: number) => count(n, 'attendee', 'attendees'),
+    opensInNewTab: '(opens in a new tab)',
+  },
+  signup: {
+    signUpNow: 'Sign Up Now',
+    signUp: 'Sign Up',
+    signUpExternally: 'Sign Up Externally',
+    signedUp: 'Signed Up ✓',
+    eventFull: 'Event Full',
+    noSlotsAvailable: 'No Slots Available',
+    unregistrationClosed: (timeLeft: string) => `Unregistration Closed (${timeLeft})`,
+    unregistrationClosedWarning: opportunityMessages.unregistrationClosed,
+    eventAlreadyStarted: 'Event Already Started',
+    unregisterHint: 'Click to unregister',
+    fullTitle: 'Opportunity Full',
+    fullMessage:
+      'Sorry, this opportunity has no slots left. The list has been refreshed with the latest numbers.',
+    thankYouTitle: 'Thank you for signing up!',
+    thankYouMessage: (name: string) =>
+      `You're registered for ${name}. Your points arrive once the host marks attendance.`,
+    errorTitle: 'Something went wrong',
+    errorSigningUp: (message: string) => `Error signing up: ${message}`,
+    errorUnregistering: (message: string) => `Error un-registering: ${message}`,
+  },
+  externalRegistration: {
+    title: 'External Registration Required',
+    message:
+      'This opportunity is run by a partner nonprofit that takes signups on its own site. Register there too so they expect you.',
+    confirm: 'Open Link & Register Locally',
+    cancel: 'Cancel',
+  },
+  externalUnregistration: {
+    title: 'External Application Notice',
+    message: (nonprofit: string) =>
+      `You signed up on ${nonprofit}'s own site as well. Please tell ${nonprofit} that you can no longer attend, then unregister here.`,
+    theHost: 'the host nonprofit',
+    confirm: 'Unregister Locally',
+    cancel: 'Cancel',
+  },
+  mine: {
+    title: 'My Opportunities',
+    subtitle: 'The opportunities you host and the ones you signed up for.',
+    hosting: "Opportunities I'm Hosting",
+    registered: "Other Opportunities I'm Registered For",
+    all: 'All Opportunities',
+    showPast: 'Show Past',
+    hidePast: 'Hide Past',
+    past: 'Past',
+    show: 'Show',
+    hide: 'Hide',
+    noHosting: "You're not hosting any upcoming opportunities.",
+    noRegistered: "You're not registered for other any upcoming opportunities.",
+    noPastHosted: 'No past hosted opportunities.',
+    noPastRegistered: 'No past registered opportunities.',
+    noOpportunities: 'No opportunities available.',
+    loading: 'Loading your opportunities...',
+  },
+} as const;

@@ -1,8 +1,4 @@
-import { texts } from '@campus/contracts';
-import { ComingSoon } from '@/components/layouts/coming-soon';
-import { ClipboardIcon } from '@/components/ui/icons';
+import { MyOpportunitiesScreen } from '@/features/opportunities/components/my-opportunities';
 
-/** /my-opportunities until its screen arrives. */
-export const MyOpportunitiesRoute = () => (
-  <ComingSoon title={texts.pages.myOpportunities} icon={ClipboardIcon} />
-);
+/** /my-opportunities */
+export const MyOpportunitiesRoute = () => <MyOpportunitiesScreen />;

@@ -1,5 +1,5 @@
 import { OnboardingBanner } from '@/features/onboarding/components/onboarding-banner';
-import { EventsOverview } from '@/features/opportunities/components/events-overview';
+import { OpportunitiesList } from '@/features/opportunities/components/opportunities-list';
 import { firstNameOf, useCurrentUser } from '@/lib/auth/use-current-user';
 import { finishOnboarding, useOnboardingPending } from '@/lib/onboarding-flag';
 
@@ -11,7 +11,7 @@ export const OpportunitiesRoute = () => {
       {onboarding && user ? (
         <OnboardingBanner firstName={firstNameOf(user)} onDismiss={finishOnboarding} />
       ) : null}
-      <EventsOverview />
+      <OpportunitiesList />
     </>
   );
 };

@@ -1,8 +1,9 @@
-import { texts } from '@campus/contracts';
-import { ComingSoon } from '@/components/layouts/coming-soon';
-import { CalendarIcon } from '@/components/ui/icons';
+import { useParams } from 'react-router-dom';
+import { OpportunityDetailScreen } from '@/features/opportunities/components/opportunity-detail';
 
-/** /opportunity/{id} until its screen arrives. */
-export const OpportunityRoute = () => (
-  <ComingSoon title={texts.pages.opportunity} icon={CalendarIcon} />
-);
+/** /opportunity/{id} */
+export const OpportunityRoute = () => {
+  const { id = '' } = useParams();
+  // A new id is a new screen: no state (dialogs, pending checks) carries over.
+  return <OpportunityDetailScreen key={id} id={id} />;
+};

@@ -1,0 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { opportunityKeys } from './get-opportunities';
+
+/** GET /api/opps/{id}/is-full, always asked afresh: the server's word just before a signup. */
+export const checkOpportunityFull = (queryClient: QueryClient, id: string) =>
+  queryClient.query({
+    queryKey: opportunityKeys.isFull(id),
+    queryFn: ({ signal }) => api.request('isOpportunityFull', { params: { id }, signal }),
+    staleTime: 0,
+  });

@@ -1,0 +1,16 @@
+import type { OpportunityDetail } from '@campus/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { opportunityKeys } from './get-opportunities';
+
+/** GET /api/opps/{id}/full: the detail screen. */
+export const getOpportunity = (id: string, signal?: AbortSignal): Promise<OpportunityDetail> =>
+  api.request('getOpportunity', { params: { id }, signal });
+
+export const opportunityQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: opportunityKeys.detail(id),
+    queryFn: ({ signal }) => getOpportunity(id, signal),
+  });
+
+export const useOpportunity = (id: string) => useQuery(opportunityQueryOptions(id));

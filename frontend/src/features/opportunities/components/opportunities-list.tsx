@@ -1,0 +1,88 @@
+import { texts } from '@campus/contracts';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ButtonLink } from '@/components/ui/button';
+import { CalendarIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useOpportunities, type OpportunityFilters } from '../api/get-opportunities';
+import { LoadError } from './load-error';
+import { OpportunityGrid } from './opportunity-card';
+import {
+  OpportunityFiltersBar,
+  filtersFromSearch,
+  isDateRangeInvalid,
+  searchOfFilters,
+} from './opportunity-filters';
+import styles from './opportunities-list.module.css';
+
+const t = texts.opportunities.list;
+
+/** /opportunities 'Events': the header, the filters (kept in the URL) and the card grid. */
+export const OpportunitiesList = () => {
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The screen's own state answers at once; the address follows it (a reload or Back keeps them).
+  const [filters, setFilters] = useState(() => filtersFromSearch(searchParams));
+  const rangeInvalid = isDateRangeInvalid(filters);
+  const query = useOpportunities(filters, !rangeInvalid);
+
+  const search = searchOfFilters(filters).toString();
+  useEffect(() => {
+    if (search !== searchParams.toString()) setSearchParams(search, { replace: true });
+  }, [search, searchParams, setSearchParams]);
+
+  const onChange = (patch: Partial<OpportunityFilters>) =>
+    setFilters((current) => ({ ...current, ...patch }));
+
+  return (
+    <section className={styles.page} aria-labelledby="events-title">
+      <div className={styles.header}>
+        <div>
+          <h1 id="events-title" className={styles.title}>
+            {texts.events.title}
+          </h1>
+          <p className={styles.subtitle}>{texts.events.subtitle}</p>
+        </div>
+        <ButtonLink
+          to={paths.createOpportunity.getHref()}
+          icon={
+            <svg viewBox="0 0 20 20" fill="currentColor" width="20" height="20" aria-hidden="true">
+              <path d="M10 4a1 1 0 0 1 1 1v4h4a1 1 0 1 1 0 2h-4v4a1 1 0 1 1-2 0v-4H5a1 1 0 1 1 0-2h4V5a1 1 0 0 1 1-1Z" />
+            </svg>
+          }
+        >
+          {texts.events.createOpportunity}
+        </ButtonLink>
+      </div>
+
+      <OpportunityFiltersBar filters={filters} onChange={onChange} />
+
+      {query.data ? (
+        <>
+          <p className="visually-hidden" role="status">
+            {t.results(query.data.length)}
+          </p>
+          {query.data.length === 0 ? (
+            <div className={styles.empty}>
+              <CalendarIcon size={48} className={styles.emptyIcon} />
+              <p>{texts.events.empty}</p>
+            </div>
+          ) : (
+            <div
+              className={query.isPlaceholderData ? styles.stale : undefined}
+              aria-busy={query.isPlaceholderData || undefined}
+            >
+              <OpportunityGrid opportunities={query.data} />
+            </div>
+          )}
+        </>
+      ) : query.isError ? (
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      ) : rangeInvalid ? null : (
+        <div className={styles.loading}>
+          <Spinner size="large" label={t.loading} />
+        </div>
+      )}
+    </section>
+  );
+};

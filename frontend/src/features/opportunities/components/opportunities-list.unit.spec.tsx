@@ -1,0 +1,171 @@
+import { texts } from '@campus/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import fallbackImage from '../assets/opportunity-fallback.svg';
+import { fakeApi } from '../testing/fake-api';
+import { aListItem } from '../testing/opportunity-fixtures';
+import { renderScreen } from '../testing/render-screen';
+import { OpportunitiesList } from './opportunities-list';
+
+vi.mock('@/lib/auth/firebase', () => ({
+  currentIdToken: () => Promise.resolve('id-token'),
+  getFirebaseAuth: () => {
+    throw new Error('no Firebase in this test');
+  },
+}));
+
+const l = texts.opportunities.list;
+let api: ReturnType<typeof fakeApi>;
+let list: unknown;
+
+beforeEach(() => {
+  api = fakeApi();
+  list = [aListItem()];
+  api.on('GET /api/opps', () => ({ body: list }));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The address bar of the memory router. */
+const Address = () => <output data-testid="address">{useLocation().search}</output>;
+
+const renderList = (path = '/opportunities') => ({
+  ...renderScreen(
+    <>
+      <OpportunitiesList />
+      <Address />
+    </>,
+    { path, routePath: '/opportunities' },
+  ),
+  ui: userEvent.setup(),
+});
+
+const lastQuery = () => new URLSearchParams(api.calls('GET', '/api/opps').at(-1)?.search);
+
+describe('the Events list', () => {
+  it('has the title, subtitle and Create Opportunity button', async () => {
+    renderList();
+    expect(screen.getByRole('heading', { level: 1, name: texts.events.title })).toBeInTheDocument();
+    expect(screen.getByText(texts.events.subtitle)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: texts.events.createOpportunity })).toHaveAttribute(
+      'href',
+      '/create-opportunity',
+    );
+    await screen.findByTestId('opportunity-card');
+  });
+
+  it('shows a card: name, organization, US date and Eastern 12-hour time, points, slots, causes', async () => {
+    list = [
+      aListItem({
+        starts_at: '2025-10-09T00:15:00.000Z', // 8:15 PM Eastern on Oct 8
+        points: 90,
+        slots_left: 3,
+      }),
+    ];
+    renderList();
+    const card = await screen.findByTestId('opportunity-card');
+    expect(within(card).getByRole('link', { name: 'River Cleanup' })).toHaveAttribute(
+      'href',
+      '/opportunity/opp-1',
+    );
+    expect(within(card).getByText('Green Club')).toBeInTheDocument();
+    expect(within(card).getByText('Wed, Oct 8, 2025 · 8:15 PM')).toBeInTheDocument();
+    expect(within(card).getByText('90 points')).toBeInTheDocument();
+    expect(within(card).getByText('3 slots left')).toBeInTheDocument();
+    expect(within(card).getByText('Environment & Sustainability')).toBeInTheDocument();
+  });
+
+  it('shows up to 10 attendee avatars, then +N', async () => {
+    const preview = Array.from({ length: 10 }, (_, i) => ({
+      id: `p${String(i)}`,
+      name: `Person ${String(i)}`,
+      profile_image: null,
+    }));
+    list = [aListItem({ attendee_preview: preview, attendee_count: 13, attendee_more: 3 })];
+    renderList();
+    const attendees = await screen.findByRole('group', { name: '13 attendees' });
+    expect(within(attendees).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(attendees).getByText('+3')).toBeInTheDocument();
+  });
+
+  it('falls back to the backup image when there is none or it breaks', async () => {
+    list = [
+      aListItem({ id: 'a', imageUrl: '/files/broken.jpg' }),
+      aListItem({ id: 'b', imageUrl: null }),
+    ];
+    const { container } = renderList();
+    await screen.findAllByTestId('opportunity-card');
+    const [broken, missing] = container.querySelectorAll('img');
+    expect(broken).toHaveAttribute('src', '/files/broken.jpg');
+    expect(missing).toHaveAttribute('src', fallbackImage);
+    fireEvent.error(broken!);
+    expect(broken).toHaveAttribute('src', fallbackImage);
+  });
+
+  it("shows 'No opportunities match your filters.' when nothing comes back", async () => {
+    list = [];
+    renderList();
+    expect(await screen.findByText(texts.events.empty)).toBeInTheDocument();
+  });
+
+  it('sends the filters to GET /api/opps and keeps them in the address', async () => {
+    const { ui } = renderList();
+    await screen.findByTestId('opportunity-card');
+    expect(lastQuery().toString()).toBe('');
+
+    await ui.selectOptions(screen.getByLabelText(l.cause), 'Education');
+    await ui.click(screen.getByLabelText(l.openSlotsOnly));
+    fireEvent.change(screen.getByLabelText(l.from), { target: { value: '2025-10-05' } });
+    fireEvent.change(screen.getByLabelText(l.to), { target: { value: '2025-10-20' } });
+    await ui.type(screen.getByLabelText(l.search), 'river');
+
+    await waitFor(() => expect(lastQuery().get('q')).toBe('river'));
+    const query = lastQuery();
+    expect(query.get('cause')).toBe('Education');
+    expect(query.get('open_slots')).toBe('true');
+    expect(query.get('from')).toBe('2025-10-05');
+    expect(query.get('to')).toBe('2025-10-20');
+    await waitFor(() =>
+      expect(screen.getByTestId('address')).toHaveTextContent(
+        '?q=river&cause=Education&from=2025-10-05&to=2025-10-20&open=true',
+      ),
+    );
+
+    await ui.click(screen.getByRole('button', { name: l.clearFilters }));
+    await waitFor(() => expect(lastQuery().toString()).toBe(''));
+    await waitFor(() => expect(screen.getByTestId('address')).toBeEmptyDOMElement());
+    expect(screen.getByLabelText(l.search)).toHaveValue('');
+  });
+
+  it('reads its filters from the address', async () => {
+    renderList('/opportunities?cause=Education&open=true&q=park');
+    await screen.findByTestId('opportunity-card');
+    expect(screen.getByLabelText(l.cause)).toHaveValue('Education');
+    expect(screen.getByLabelText(l.openSlotsOnly)).toBeChecked();
+    expect(screen.getByLabelText(l.search)).toHaveValue('park');
+    expect(lastQuery().get('cause')).toBe('Education');
+    expect(lastQuery().get('q')).toBe('park');
+  });
+
+  it('does not ask for an end date before the start date', async () => {
+    renderList('/opportunities?from=2025-10-20&to=2025-10-05');
+    expect(await screen.findByText(l.dateRangeInvalid)).toBeInTheDocument();
+    expect(api.calls('GET', '/api/opps')).toHaveLength(0);
+  });
+
+  it("shows the server's message and a retry when the list fails", async () => {
+    let fail = true;
+    api.on('GET /api/opps', () =>
+      fail ? { status: 500, body: { message: 'Read model unavailable' } } : { body: list },
+    );
+    const { ui } = renderList();
+    expect(await screen.findByText('Read model unavailable')).toBeInTheDocument();
+    fail = false;
+    await ui.click(screen.getByRole('button', { name: texts.common.retry }));
+    expect(await screen.findByTestId('opportunity-card')).toBeInTheDocument();
+  });
+});

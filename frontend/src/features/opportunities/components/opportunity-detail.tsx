@@ -1,0 +1,301 @@
+import { texts, type OpportunityDetail } from '@campus/contracts';
+import { Link } from 'react-router-dom';
+import { Avatar } from '@/components/ui/avatar';
+import { ButtonLink } from '@/components/ui/button';
+import { ArrowLeftIcon, HeartIcon, MapPinIcon, UsersIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { cx } from '@/lib/cx';
+import { ApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth/use-current-user';
+import { useOpportunity } from '../api/get-opportunity';
+import { useServerNow } from '../hooks/use-server-now';
+import { formatShortDate, formatTime, mapsSearchUrl } from '../utils/format';
+import { ExternalIcon, MailIcon, MegaphoneIcon, PhoneIcon } from './detail-icons';
+import { LinkedText } from './linked-text';
+import { LoadError } from './load-error';
+import styles from './opportunity-detail.module.css';
+import { OpportunityImage } from './opportunity-image';
+import { SignupCard } from './signup-card';
+
+const d = texts.opportunities.detail;
+
+export type OpportunityDetailScreenProps = { id: string };
+
+/** /opportunity/{id}: the student's view of one opportunity (spec 2 'Opportunity detail'). */
+export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) => {
+  const query = useOpportunity(id);
+  const { data: user } = useCurrentUser();
+  const now = useServerNow();
+
+  if (query.isPending) {
+    return (
+      <div className={styles.loading}>
+        <Spinner size="large" label={d.loading} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <section className={styles.page}>
+        <BackToEvents />
+        <h1 className={styles.errorTitle}>{texts.pages.opportunity}</h1>
+        {query.error instanceof ApiError && query.error.status === 404 ? (
+          <p className={styles.notFound} role="alert">
+            {texts.notFound.opportunity}
+          </p>
+        ) : (
+          <LoadError error={query.error} onRetry={() => void query.refetch()} />
+        )}
+      </section>
+    );
+  }
+
+  const o = query.data;
+  return (
+    <article className={styles.page} aria-labelledby="opportunity-title">
+      <BackToEvents />
+      <Hero opportunity={o} isAdmin={user?.admin ?? false} />
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <section className={styles.section} aria-labelledby="about-heading">
+            <h2 id="about-heading" className={styles.sectionTitle}>
+              {d.about}
+            </h2>
+            <LinkedText text={o.description} className={styles.description} />
+          </section>
+          <CausesAndTags opportunity={o} />
+          <Participants opportunity={o} />
+          <Announcements opportunity={o} />
+        </div>
+        <div className={styles.signup}>
+          <SignupCard opportunity={o} user={user} now={now} />
+        </div>
+        <div className={styles.aside}>
+          <Location address={o.address} />
+          <ContactHost opportunity={o} />
+          <TopOrganizations opportunity={o} />
+        </div>
+      </div>
+    </article>
+  );
+};
+
+const BackToEvents = () => (
+  <div>
+    <ButtonLink
+      to={paths.opportunities.getHref()}
+      variant="ghost"
+      size="small"
+      icon={<ArrowLeftIcon size={18} />}
+    >
+      {d.backToEvents}
+    </ButtonLink>
+  </div>
+);
+
+type SectionProps = { opportunity: OpportunityDetail };
+
+const Hero = ({ opportunity: o, isAdmin }: SectionProps & { isAdmin: boolean }) => (
+  <header className={styles.hero}>
+    <OpportunityImage src={o.imageUrl} className={styles.heroImage} eager />
+    <div className={styles.heroText}>
+      {o.is_host || isAdmin ? (
+        <div className={styles.badges}>
+          {o.is_host ? (
+            <span className={styles.badge}>{d.youAreTheHost}</span>
+          ) : (
+            <span className={cx(styles.badge, styles.badgeAdmin)}>{d.adminView}</span>
+          )}
+        </div>
+      ) : null}
+      <h1 id="opportunity-title" className={styles.title}>
+        {o.name}
+      </h1>
+      <div className={styles.heroMeta}>
+        {o.nonprofit ? (
+          <p className={styles.heroLine}>
+            <HeartIcon size={18} />
+            <span>
+              <span className="visually-hidden">{d.nonprofit}: </span>
+              {o.nonprofit}
+            </span>
+          </p>
+        ) : null}
+        {o.host_org_name ? (
+          <p className={styles.heroLine}>
+            <UsersIcon size={18} />
+            <span>
+              <span className="visually-hidden">{d.hostOrganization}: </span>
+              {o.host_org_id ? (
+                <Link to={paths.groupDetail.getHref(o.host_org_id)} className={styles.heroLink}>
+                  {o.host_org_name}
+                </Link>
+              ) : (
+                o.host_org_name
+              )}
+            </span>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  </header>
+);
+
+const CausesAndTags = ({ opportunity: o }: SectionProps) => {
+  if (!o.causes.length && !o.tags.length && !o.qualifications.length) return null;
+  const lists = [
+    { title: d.causes, items: o.causes, className: styles.cause },
+    { title: d.tags, items: o.tags, className: styles.tag },
+    { title: d.qualifications, items: o.qualifications, className: styles.tag },
+  ].filter((list) => list.items.length > 0);
+  return (
+    <section className={styles.section}>
+      <div className={styles.chipGroups}>
+        {lists.map((list) => (
+          <div key={list.title} className={styles.chipGroup}>
+            <h2 className={styles.smallTitle}>{list.title}</h2>
+            <ul className={styles.chips}>
+              {list.items.map((item) => (
+                <li key={item} className={list.className}>
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+};
+
+const Participants = ({ opportunity: o }: SectionProps) => (
+  <section className={styles.section} aria-labelledby="participants-heading">
+    <div className={styles.sectionHeader}>
+      <h2 id="participants-heading" className={styles.sectionTitle}>
+        {d.participants}{' '}
+        <span className={styles.count} data-testid="participant-count">
+          {d.participantCount(o.registered_count, o.total_slots)}
+        </span>
+      </h2>
+      <p className={o.slots_left > 0 ? styles.available : styles.unavailable}>
+        {o.slots_left > 0 ? d.availableSlots(o.slots_left) : d.noSlotsAvailable}
+      </p>
+    </div>
+    {o.involved_users.length ? (
+      <ul className={styles.people}>
+        {o.involved_users.map((person) => (
+          <li key={person.id}>
+            <Link to={paths.profile.getHref(person.id)} className={styles.person}>
+              <Avatar src={person.profile_image} name={person.name} size="small" />
+              <span>{person.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <p className={styles.muted}>{d.noParticipants}</p>
+    )}
+  </section>
+);
+
+const Announcements = ({ opportunity: o }: SectionProps) => (
+  <section className={styles.section} aria-labelledby="announcements-heading">
+    <h2 id="announcements-heading" className={styles.sectionTitle}>
+      {d.announcements}
+    </h2>
+    {o.announcements.length ? (
+      <ul className={styles.announcements}>
+        {o.announcements.map((a) => (
+          <li key={a.id} className={styles.announcement}>
+            <MegaphoneIcon size={20} className={styles.announcementIcon} />
+            <div>
+              <LinkedText text={a.text} className={styles.announcementText} />
+              <p className={styles.announcementMeta}>
+                {d.postedByHost} ·{' '}
+                <time dateTime={a.posted_at}>
+                  {formatShortDate(a.posted_at)} {formatTime(a.posted_at)}
+                </time>
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <p className={styles.muted}>{d.noAnnouncements}</p>
+    )}
+  </section>
+);
+
+const Location = ({ address }: { address: string | null }) => (
+  <section className={styles.sideCard} aria-labelledby="location-heading">
+    <h2 id="location-heading" className={styles.smallTitle}>
+      {d.location}
+    </h2>
+    {address ? (
+      <a
+        className={styles.location}
+        href={mapsSearchUrl(address)}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        <MapPinIcon size={20} />
+        <span>
+          {address}
+          <span className={styles.mapsHint}>
+            {d.openInMaps}
+            <ExternalIcon size={14} />
+          </span>
+          <span className="visually-hidden"> {d.opensInNewTab}</span>
+        </span>
+      </a>
+    ) : (
+      <p className={styles.muted}>{d.noLocation}</p>
+    )}
+  </section>
+);
+
+const ContactHost = ({ opportunity: o }: SectionProps) => (
+  <section className={styles.sideCard} aria-labelledby="contact-heading">
+    <h2 id="contact-heading" className={styles.smallTitle}>
+      {d.contactHost}
+    </h2>
+    <Link to={paths.profile.getHref(o.host.id)} className={styles.person}>
+      <Avatar src={o.host.profile_image} name={o.host.name} size="small" />
+      <span>{o.host.name}</span>
+    </Link>
+    {o.host.email ? (
+      <a className={styles.contact} href={`mailto:${o.host.email}`}>
+        <MailIcon size={18} />
+        <span className="visually-hidden">{d.email}: </span>
+        {o.host.email}
+      </a>
+    ) : null}
+    {o.is_registered && o.host.phone ? (
+      <a className={styles.contact} href={`tel:${o.host.phone}`}>
+        <PhoneIcon size={18} />
+        <span className="visually-hidden">{d.phone}: </span>
+        {o.host.phone}
+      </a>
+    ) : !o.is_registered ? (
+      <p className={styles.muted}>{d.phoneAfterSignup}</p>
+    ) : null}
+  </section>
+);
+
+const TopOrganizations = ({ opportunity: o }: SectionProps) =>
+  o.top_organizations.length ? (
+    <section className={styles.sideCard} aria-labelledby="top-orgs-heading">
+      <h2 id="top-orgs-heading" className={styles.smallTitle}>
+        {d.topOrganizations}
+      </h2>
+      <ol className={styles.orgs}>
+        {o.top_organizations.map((org) => (
+          <li key={org.id}>
+            <Link to={paths.groupDetail.getHref(org.id)}>{org.name}</Link>
+            <span className={styles.muted}>{d.organizationAttendees(org.attendee_count)}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  ) : null;

@@ -1,0 +1,255 @@
+import {
+  hasStarted,
+  opportunityMessages,
+  texts,
+  timeUntilText,
+  type OpportunityDetail,
+  type User,
+} from '@campus/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { CalendarIcon } from '@/components/ui/icons';
+import { usePopup } from '@/components/ui/popup';
+import { ApiError } from '@/lib/api-client';
+import { checkOpportunityFull } from '../api/check-opportunity-full';
+import { opportunityKeys } from '../api/get-opportunities';
+import { useSignUp, useUnregister } from '../api/sign-up';
+import { formatLongDate, formatTimeRange } from '../utils/format';
+import { safeHttpUrl } from '../utils/linkify';
+import { signupButtonState } from '../utils/signup-button';
+import { ClockIcon, StarIcon, TicketIcon } from './detail-icons';
+import styles from './signup-card.module.css';
+
+const t = texts.opportunities.signup;
+const d = texts.opportunities.detail;
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : texts.api.generic;
+
+/** The signup command's 409 when no slot is left (the server is the authority on 'full'). */
+const isFullError = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  error.status === 409 &&
+  (error.serverMessage === opportunityMessages.full ||
+    error.serverMessage === opportunityMessages.fullForAdmin);
+
+type OpenDialog = 'externalRegistration' | 'externalUnregistration' | null;
+
+export type SignupCardProps = {
+  opportunity: OpportunityDetail;
+  /** The signed-in user (undefined while the profile loads: the button waits). */
+  user: User | undefined;
+  /** By the server's clock. */
+  now: Date;
+};
+
+/**
+ * The side card (spec 2): date, time range, slots, points, the first-signup bonus, the sign-up
+ * button in every state with its dialogs, the 7-hour warning and the time until the start.
+ */
+export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
+  const headingId = useId();
+  const hintId = useId();
+  const popup = usePopup();
+  const queryClient = useQueryClient();
+  const signUp = useSignUp(o.id);
+  const unregister = useUnregister(o.id);
+  const [checking, setChecking] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  const isAdmin = user?.admin ?? false;
+  const state = signupButtonState({
+    now,
+    startsAt: o.starts_at,
+    totalSlots: o.total_slots,
+    registeredCount: o.registered_count,
+    isRegistered: o.is_registered,
+    redirectUrl: o.redirect_url,
+    isHostOrAdmin: o.is_host || isAdmin,
+  });
+  const started = hasStarted(now, o.starts_at);
+  const busy = checking || signUp.isPending || unregister.isPending;
+  const externalUrl = o.redirect_url ? safeHttpUrl(o.redirect_url) : null;
+
+  const showFull = () => {
+    popup.show({ variant: 'warning', title: t.fullTitle, message: t.fullMessage });
+    void queryClient.invalidateQueries({ queryKey: opportunityKeys.all });
+  };
+  const showError = (message: string) =>
+    popup.show({ variant: 'error', title: t.errorTitle, message });
+
+  const register = async () => {
+    if (!user) return;
+    setChecking(true);
+    try {
+      const { is_full } = await checkOpportunityFull(queryClient, o.id);
+      if (is_full) {
+        showFull();
+        return;
+      }
+    } catch (error) {
+      showError(t.errorSigningUp(messageOf(error)));
+      return;
+    } finally {
+      setChecking(false);
+    }
+    signUp.mutate(user, {
+      onSuccess: () =>
+        popup.show({
+          variant: 'success',
+          title: t.thankYouTitle,
+          message: t.thankYouMessage(o.name),
+        }),
+      onError: (error) => {
+        if (isFullError(error)) showFull();
+        else showError(t.errorSigningUp(messageOf(error)));
+      },
+    });
+  };
+
+  const leave = () => {
+    if (!user) return;
+    unregister.mutate(user, {
+      onError: (error) => showError(t.errorUnregistering(messageOf(error))),
+    });
+  };
+
+  const onClick = () => {
+    switch (state.kind) {
+      case 'signUp':
+        void register();
+        return;
+      case 'signUpExternally':
+        setDialog('externalRegistration');
+        return;
+      case 'signedUp':
+        if (o.redirect_url) setDialog('externalUnregistration');
+        else leave();
+        return;
+      case 'full':
+      case 'unregistrationClosed':
+      case 'started':
+        return;
+      default: {
+        const unexpected: never = state.kind;
+        return unexpected;
+      }
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className="visually-hidden">
+        {t.signUp}
+      </h2>
+      <dl className={styles.facts}>
+        <div className={styles.fact}>
+          <dt>
+            <CalendarIcon size={18} />
+            {d.date}
+          </dt>
+          <dd>{formatLongDate(o.starts_at)}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>
+            <ClockIcon size={18} />
+            {d.time}
+          </dt>
+          <dd>{formatTimeRange(o.starts_at, o.duration)}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>
+            <TicketIcon size={18} />
+            {d.slots}
+          </dt>
+          <dd>{o.slots_left > 0 ? d.slotsRemaining(o.slots_left) : d.noSlotsAvailable}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>
+            <StarIcon size={18} />
+            {d.points}
+          </dt>
+          <dd>{d.pointsValue(o.points)}</dd>
+        </div>
+      </dl>
+
+      {o.registered_count === 0 && !started ? (
+        <p className={styles.bonus}>{d.firstSignupBonus}</p>
+      ) : null}
+
+      <Button
+        fullWidth
+        variant={state.kind === 'signedUp' ? 'secondary' : 'primary'}
+        className={state.kind === 'signedUp' ? styles.signedUp : undefined}
+        disabled={state.disabled || !user}
+        loading={busy}
+        aria-describedby={state.kind === 'signedUp' ? hintId : undefined}
+        onClick={onClick}
+      >
+        {state.label}
+      </Button>
+      {state.kind === 'signedUp' ? (
+        <p id={hintId} className={styles.hint}>
+          {t.unregisterHint}
+        </p>
+      ) : null}
+      {state.warning ? (
+        <p className={styles.warning} role="note">
+          {state.warning}
+        </p>
+      ) : null}
+
+      <p className={styles.timeUntil} data-testid="time-until">
+        {started ? timeUntilText(now, o.starts_at) : d.startsIn(timeUntilText(now, o.starts_at))}
+      </p>
+
+      {dialog === 'externalRegistration' ? (
+        <Dialog
+          title={texts.opportunities.externalRegistration.title}
+          description={texts.opportunities.externalRegistration.message}
+          onClose={() => setDialog(null)}
+        >
+          <div className={styles.dialogActions}>
+            <Button variant="secondary" onClick={() => setDialog(null)}>
+              {texts.opportunities.externalRegistration.cancel}
+            </Button>
+            <Button
+              onClick={() => {
+                setDialog(null);
+                if (externalUrl) window.open(externalUrl, '_blank', 'noopener,noreferrer');
+                void register();
+              }}
+            >
+              {texts.opportunities.externalRegistration.confirm}
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
+      {dialog === 'externalUnregistration' ? (
+        <Dialog
+          title={texts.opportunities.externalUnregistration.title}
+          description={texts.opportunities.externalUnregistration.message(
+            o.nonprofit ?? texts.opportunities.externalUnregistration.theHost,
+          )}
+          onClose={() => setDialog(null)}
+        >
+          <div className={styles.dialogActions}>
+            <Button variant="secondary" onClick={() => setDialog(null)}>
+              {texts.opportunities.externalUnregistration.cancel}
+            </Button>
+            <Button
+              onClick={() => {
+                setDialog(null);
+                leave();
+              }}
+            >
+              {texts.opportunities.externalUnregistration.confirm}
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+};

@@ -1,0 +1,56 @@
+import { TIME_ZONE, instantToEastern } from '@campus/contracts';
+
+/** Display formats of the opportunity screens: US English, Eastern time (spec 1 and 9). */
+const longDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+const clockTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+const toDate = (instant: string | Date) =>
+  typeof instant === 'string' ? new Date(instant) : instant;
+
+/** 'Friday, October 3, 2025' */
+export const formatLongDate = (instant: string | Date): string => longDate.format(toDate(instant));
+
+/** 'Fri, Oct 3, 2025' */
+export const formatShortDate = (instant: string | Date): string =>
+  shortDate.format(toDate(instant));
+
+/** '2:30 PM' in Eastern time. */
+export const formatTime = (instant: string | Date): string => clockTime.format(toDate(instant));
+
+/** The end instant: the start plus the duration in minutes (spec 2, side card). */
+export const endOf = (startsAt: string, durationMinutes: number): Date =>
+  new Date(Date.parse(startsAt) + durationMinutes * 60_000);
+
+/** '11:30 AM – 12:30 PM'; an end on a later Eastern day says so ('11:00 PM – 1:00 AM (next day)'). */
+export const formatTimeRange = (startsAt: string, durationMinutes: number): string => {
+  const end = endOf(startsAt, durationMinutes);
+  const days = dayNumber(end) - dayNumber(new Date(startsAt));
+  const suffix = days === 1 ? ' (next day)' : days > 1 ? ` (+${String(days)} days)` : '';
+  return `${formatTime(startsAt)} – ${formatTime(end)}${suffix}`;
+};
+
+/** Days since the epoch of the instant's Eastern calendar date. */
+const dayNumber = (instant: Date): number =>
+  Date.parse(instantToEastern(instant).date) / 86_400_000;
+
+/** The maps search of an address (spec 2 'Location link to a maps search'). */
+export const mapsSearchUrl = (address: string): string =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
