@@ -56,6 +56,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly serverMessage: string | null,
     readonly fieldErrors: Readonly<Record<string, string>> = {},
+    /** The problem `type` URI, which names errors the UI must tell apart (e.g. a full opportunity). */
+    readonly problemType: string | null = null,
   ) {
     super(serverMessage ?? texts.api.generic);
   }
@@ -123,7 +125,8 @@ export const toApiError = (status: number, body: unknown): ApiError => {
       }
     }
   }
-  return new ApiError(status, message, fieldErrors);
+  const type = typeof body.type === 'string' && body.type !== 'about:blank' ? body.type : null;
+  return new ApiError(status, message, fieldErrors, type);
 };
 
 /** `{ q: 'ann', page: undefined }` -> `'?q=ann'`; nothing -> `''`. */

@@ -181,6 +181,21 @@ describe('api client', () => {
       message: 'Invalid body',
       serverMessage: 'Invalid body',
       fieldErrors: { phone: texts.register.invalidPhone },
+      problemType: null,
+    });
+  });
+
+  it('keeps a problem type that names the error', async () => {
+    const { impl } = fakeFetch(
+      json(
+        { type: 'urn:campus:problem:opportunity-full', status: 409, message: 'Full' },
+        { status: 409 },
+      ),
+    );
+    const client = createApiClient({ fetch: impl });
+    await expect(client.request('getConfig')).rejects.toMatchObject({
+      status: 409,
+      problemType: 'urn:campus:problem:opportunity-full',
     });
   });
 

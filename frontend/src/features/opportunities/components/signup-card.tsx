@@ -1,6 +1,6 @@
 import {
   hasStarted,
-  opportunityMessages,
+  OPPORTUNITY_FULL_PROBLEM_TYPE,
   texts,
   timeUntilText,
   type OpportunityDetail,
@@ -30,10 +30,7 @@ const messageOf = (error: unknown): string =>
 
 /** The signup command's 409 when no slot is left (the server is the authority on 'full'). */
 const isFullError = (error: unknown): boolean =>
-  error instanceof ApiError &&
-  error.status === 409 &&
-  (error.serverMessage === opportunityMessages.full ||
-    error.serverMessage === opportunityMessages.fullForAdmin);
+  error instanceof ApiError && error.problemType === OPPORTUNITY_FULL_PROBLEM_TYPE;
 
 type OpenDialog = 'externalRegistration' | 'externalUnregistration' | null;
 
