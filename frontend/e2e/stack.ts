@@ -67,6 +67,7 @@ export const startE2eStack = async (): Promise<E2eStack> => {
       }
       child.stdout?.destroy();
       child.stderr?.destroy();
+      child.unref();
       const { default: pg } = await import('pg');
       const admin = new pg.Client({
         connectionString: 'postgres://postgres@127.0.0.1:5432/postgres',
