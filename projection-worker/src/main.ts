@@ -35,6 +35,7 @@ await runService('projection-worker', async () => {
     batchSize: env.PROJECTION_BATCH_SIZE,
     redis,
     keyPrefix: env.REDIS_PREFIX,
+    launchDate: env.LAUNCH_DATE,
     signal: controller.signal,
     onBatch: metrics.onBatch,
   });
@@ -48,6 +49,7 @@ await runService('projection-worker', async () => {
     redis,
     keyPrefix: env.REDIS_PREFIX,
     reportsDir: env.REPORTS_DIR,
+    launchDate: env.LAUNCH_DATE,
     clock: offsetClock(env.CLOCK_OFFSET_MS),
     // The ETA counts the Postgres store's events; EventStoreDB replays show no total.
     ...(env.EVENTSTORE_URL ? { countEvents: () => Promise.resolve(null) } : {}),

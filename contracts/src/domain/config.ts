@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LAUNCH_DATE } from './constants';
 
 const emailList = z
   .string()
@@ -20,7 +21,7 @@ export const productConfigSchema = z.object({
     .transform((d) => d.toLowerCase()),
   SUPPORT_EMAIL: z.email().default('support@university.edu'),
   /** The first day points count (the first monthly board starts here). */
-  LAUNCH_DATE: z.iso.date().default('2025-09-16'),
+  LAUNCH_DATE: z.iso.date().default(DEFAULT_LAUNCH_DATE),
   /** Emails that are admins when they register. */
   ADMIN_EMAILS: emailList,
   /** Non-production only: shifts the clock so journeys can reach "inside 7 hours" or "started". */

@@ -92,6 +92,7 @@ const main = async () => {
             logger,
             redis,
             keyPrefix: env.REDIS_PREFIX,
+            launchDate: env.LAUNCH_DATE,
             requested: argument,
             batchSize: positiveInt(values['batch-size'], 1_000),
             ...(env.EVENTSTORE_URL ? { countEvents: () => Promise.resolve(null) } : {}),

@@ -7,6 +7,8 @@ export type ProjectedEvent = { readonly recorded: RecordedEvent; readonly event:
 export type ProjectionContext = {
   readonly vault: PersonalDataVault;
   readonly logger: Logger;
+  /** The first day points count on monthly boards (LAUNCH_DATE); defaults to the product's. */
+  readonly launchDate?: string;
 };
 
 /**

@@ -41,6 +41,8 @@ export type ProjectorOptions = {
   readonly keyPrefix?: string;
   /** Retries of failing batches and events before an event is dead-lettered. */
   readonly retry?: Partial<RetryPolicy>;
+  /** LAUNCH_DATE: points of opportunities dated earlier count all-time but in no month. */
+  readonly launchDate?: string;
 };
 
 export const minPosition = (positions: readonly GlobalPosition[]) =>
@@ -125,7 +127,7 @@ export const runProjections = async (options: ProjectorOptions): Promise<void> =
     schema: LIVE_SCHEMA,
     projections,
     checkpoints,
-    context: { vault, logger },
+    context: { vault, logger, ...(options.launchDate ? { launchDate: options.launchDate } : {}) },
     policy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     boards,
     markVisible: true,

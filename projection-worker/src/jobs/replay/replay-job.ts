@@ -20,6 +20,7 @@ export type ReplayJobDeps = {
   readonly keyPrefix: string;
   readonly batchSize?: number;
   readonly countEvents?: () => Promise<number | null>;
+  readonly launchDate?: string;
 };
 
 const PROGRESS_EVERY_MS = 500;

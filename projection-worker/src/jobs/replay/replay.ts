@@ -61,6 +61,8 @@ export type ReplayOptions = {
   /** How many events the log holds (for the ETA); the Postgres store's count by default. */
   readonly countEvents?: () => Promise<number | null>;
   readonly onProgress?: (progress: ReplayProgress) => void | Promise<void>;
+  /** LAUNCH_DATE, as the live projector uses it. */
+  readonly launchDate?: string;
 };
 
 export type ReplayResult = {
@@ -275,7 +277,11 @@ export const replayProjections = async (options: ReplayOptions): Promise<ReplayR
         schema: SHADOW_SCHEMA,
         projections: all,
         checkpoints: names.map((n) => states.get(n)?.committed ?? START_POSITION),
-        context: { vault, logger },
+        context: {
+          vault,
+          logger,
+          ...(options.launchDate ? { launchDate: options.launchDate } : {}),
+        },
         policy: DEFAULT_RETRY_POLICY,
         boards: null,
         markVisible: false,

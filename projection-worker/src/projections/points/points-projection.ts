@@ -1,4 +1,9 @@
-import { ATTENDANCE_DURATION_MAX, type EventOf, type RecordedEvent } from '@campus/contracts';
+import {
+  ATTENDANCE_DURATION_MAX,
+  DEFAULT_LAUNCH_DATE,
+  type EventOf,
+  type RecordedEvent,
+} from '@campus/contracts';
 import type { Logger } from '@campus/infra';
 import type { Projection } from '../../projector/projection';
 import { asJson, clampInt, pointsDateOf, pointsMonthOf } from '../shared';
@@ -72,7 +77,7 @@ export const pointsProjection: Projection = {
   name: 'points',
   tables: ['point_ledger', 'monthly_points', 'users'],
   reads: [],
-  async apply(client, events, { logger }) {
+  async apply(client, events, { logger, launchDate = DEFAULT_LAUNCH_DATE }) {
     const lines: LedgerLine[] = [];
     for (const { event, recorded } of events) {
       if (event.type === 'AttendanceMarked')
@@ -89,16 +94,18 @@ export const pointsProjection: Projection = {
                 opportunity_id uuid, cause_event_id uuid, actor_user_id uuid, opportunity_date date,
                 month text, recorded_at timestamptz)
          ON CONFLICT (cause_event_id, user_id, reason) DO NOTHING
-         RETURNING user_id, month, points
+         RETURNING user_id, month, points, opportunity_date
        ), totals AS (
          UPDATE users u SET points = u.points + t.points
            FROM (SELECT user_id, sum(points)::integer AS points FROM inserted GROUP BY user_id) t
           WHERE u.id = t.user_id
        )
        INSERT INTO monthly_points AS m (user_id, month, points)
-       SELECT user_id, month, sum(points)::integer FROM inserted GROUP BY user_id, month
+       SELECT user_id, month, sum(points)::integer FROM inserted
+        WHERE opportunity_date >= $2::date
+        GROUP BY user_id, month
        ON CONFLICT (user_id, month) DO UPDATE SET points = m.points + EXCLUDED.points`,
-      [asJson(lines)],
+      [asJson(lines), launchDate],
     );
   },
 };
