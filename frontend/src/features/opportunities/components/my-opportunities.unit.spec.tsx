@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '@/testing/fixtures';
-import { fakeApi } from '../testing/fake-api';
+import { fakeApi } from '../../../testing/fake-api';
 import { aListItem } from '../testing/opportunity-fixtures';
 import { renderScreen } from '../testing/render-screen';
 import { MyOpportunitiesScreen } from './my-opportunities';

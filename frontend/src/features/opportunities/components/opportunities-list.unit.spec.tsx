@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fallbackImage from '../assets/opportunity-fallback.svg';
-import { fakeApi } from '../testing/fake-api';
+import { fakeApi } from '../../../testing/fake-api';
 import { aListItem } from '../testing/opportunity-fixtures';
 import { renderScreen } from '../testing/render-screen';
 import { OpportunitiesList } from './opportunities-list';

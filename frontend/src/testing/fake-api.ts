@@ -12,7 +12,7 @@ const json = (status: number, body: unknown) =>
   });
 
 /**
- * Stubs the global fetch the API client calls: handlers by 'METHOD /path' (path without the query),
+ * The shared fake API of component tests. Stubs the global fetch the API client calls: handlers by 'METHOD /path' (path without the query),
  * everything else a 404 problem. Every request is recorded.
  */
 export const fakeApi = () => {
