@@ -1,4 +1,6 @@
+import { adminTexts } from './texts/admin';
 import { groupTexts } from './texts/groups';
+import { hostTexts } from './texts/host';
 import { leaderboardTexts } from './texts/leaderboard';
 import { opportunityTexts } from './texts/opportunities';
 import { profileTexts } from './texts/profile';
@@ -182,4 +184,6 @@ export const texts = {
   groups: groupTexts,
   leaderboard: leaderboardTexts,
   profile: profileTexts,
+  host: hostTexts,
+  admin: adminTexts,
 } as const;

@@ -98,6 +98,25 @@ export const appRoutes: RouteObject[] = [
                 path: paths.admin.path,
                 lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }),
               },
+              {
+                path: paths.adminUserHistory.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/admin-user-history')).AdminUserHistoryRoute,
+                }),
+              },
+              {
+                path: paths.adminOpportunityHistory.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/admin-opportunity-history'))
+                    .AdminOpportunityHistoryRoute,
+                }),
+              },
+              {
+                path: paths.adminOperations.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/admin-operations')).AdminOperationsRoute,
+                }),
+              },
             ],
           },
           {

@@ -24,6 +24,15 @@ export const paths = {
   profile: { path: '/profile/:id', getHref: (id: string) => `/profile/${encodeURIComponent(id)}` },
   notifications: { path: '/notifications', getHref: () => '/notifications' },
   admin: { path: '/admin', getHref: () => '/admin' },
+  adminUserHistory: {
+    path: '/admin/users/:id/history',
+    getHref: (id: string) => `/admin/users/${encodeURIComponent(id)}/history`,
+  },
+  adminOpportunityHistory: {
+    path: '/admin/opportunities/:id/history',
+    getHref: (id: string) => `/admin/opportunities/${encodeURIComponent(id)}/history`,
+  },
+  adminOperations: { path: '/admin/operations', getHref: () => '/admin/operations' },
   accountSetup: { path: '/account-setup', getHref: () => '/account-setup' },
   orgSetup: { path: '/org-setup', getHref: () => '/org-setup' },
 } as const;

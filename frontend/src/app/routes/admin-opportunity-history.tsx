@@ -1,0 +1,7 @@
+import { ComingSoon } from '@/components/layouts/coming-soon';
+import { ShieldIcon } from '@/components/ui/icons';
+
+/** Admins only (see RequireAdmin): replaced by its screen. */
+export const AdminOpportunityHistoryRoute = () => (
+  <ComingSoon title="Event history" icon={ShieldIcon} />
+);
