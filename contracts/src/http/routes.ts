@@ -48,7 +48,9 @@ import {
   monthlyPointsSchema,
 } from '../queries/leaderboard';
 import { searchQuerySchema, searchResultSchema } from '../queries/search';
+import { auditRoutes } from './audit-routes';
 import { operationsRoutes } from './operations-routes';
+import { privacyRoutes } from './privacy-routes';
 import {
   approvedEmailCheckSchema,
   listUsersQuerySchema,
@@ -407,6 +409,8 @@ export const routes = {
     response: adminSummarySchema,
   }),
   ...operationsRoutes,
+  ...auditRoutes,
+  ...privacyRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
