@@ -1,9 +1,11 @@
 /**
- * The About page's team: content a university replaces. Each member is a user of the demo data
- * (registered with `email`); `id` must be that user's id, since the card opens /profile/{id}.
+ * The About page's team: content a university replaces. Each member is a real user (the demo data
+ * registers them with `email`). User ids are chosen at registration, so a member's `id` is their
+ * email: the card opens /profile/{email}, which finds the user and shows /profile/{their id}.
  * Pictures live in `public/team/`; a missing one falls back to the default profile image.
  */
 export type TeamMember = {
+  /** The profile reference /profile/{id} accepts: the member's university email. */
   id: string;
   email: string;
   name: string;
@@ -16,9 +18,8 @@ export type TeamMember = {
   roleTitle: string;
 };
 
-export const teamMembers: readonly TeamMember[] = [
+const members: readonly Omit<TeamMember, 'id'>[] = [
   {
-    id: '8a2d9a02-3b92-418f-979d-847211074a56',
     email: 'grace.okafor@university.edu',
     name: 'Grace Okafor',
     picture: '/team/grace-okafor.svg',
@@ -31,7 +32,6 @@ export const teamMembers: readonly TeamMember[] = [
     roleTitle: 'Founder & Project Lead',
   },
   {
-    id: 'a13eae9d-2d72-4dbc-a10d-85006670998b',
     email: 'daniel.park@university.edu',
     name: 'Daniel Park',
     picture: '/team/daniel-park.svg',
@@ -44,7 +44,6 @@ export const teamMembers: readonly TeamMember[] = [
     roleTitle: 'Lead Developer',
   },
   {
-    id: '5d9e69f0-59e9-416d-bdf1-3546fecac475',
     email: 'maria.hernandez@university.edu',
     name: 'María Hernández',
     picture: '/team/maria-hernandez.svg',
@@ -57,7 +56,6 @@ export const teamMembers: readonly TeamMember[] = [
     roleTitle: 'Product Designer',
   },
   {
-    id: '0371a4ae-f5a5-43d9-b17f-01f7124ceb78',
     email: 'ethan.brooks@university.edu',
     name: 'Ethan Brooks',
     picture: '/team/ethan-brooks.svg',
@@ -70,7 +68,6 @@ export const teamMembers: readonly TeamMember[] = [
     roleTitle: 'Backend Developer',
   },
   {
-    id: '3fbf713b-d330-4060-adb6-568fc0ca4aa6',
     email: 'aisha.rahman@university.edu',
     name: 'Aisha Rahman',
     picture: '/team/aisha-rahman.svg',
@@ -83,7 +80,6 @@ export const teamMembers: readonly TeamMember[] = [
     roleTitle: 'Frontend Developer',
   },
   {
-    id: '3059c4d0-8ce9-41ac-8a33-e74aeff25099',
     email: 'caleb.johnson@university.edu',
     name: 'Caleb Johnson',
     picture: '/team/caleb-johnson.svg',
@@ -96,7 +92,6 @@ export const teamMembers: readonly TeamMember[] = [
     roleTitle: 'Community Partnerships Lead',
   },
   {
-    id: '96e5c25f-62da-441c-95ad-9d3da240404d',
     email: 'hannah.lee@university.edu',
     name: 'Hannah Lee',
     picture: '/team/hannah-lee.svg',
@@ -109,7 +104,6 @@ export const teamMembers: readonly TeamMember[] = [
     roleTitle: 'Outreach Coordinator',
   },
   {
-    id: 'f219e5a4-1cb1-4afa-91fd-8e3f80b26cc1',
     email: 'joshua.williams@university.edu',
     name: 'Joshua Williams',
     picture: '/team/joshua-williams.svg',
@@ -122,7 +116,6 @@ export const teamMembers: readonly TeamMember[] = [
     roleTitle: 'Data & Impact Analyst',
   },
   {
-    id: '85089829-b446-4ee8-ae8c-d995252bb54a',
     email: 'sophie.nguyen@university.edu',
     name: 'Sophie Nguyen',
     picture: '/team/sophie-nguyen.svg',
@@ -135,7 +128,6 @@ export const teamMembers: readonly TeamMember[] = [
     roleTitle: 'Marketing & Social Media Lead',
   },
   {
-    id: '52edeb01-4941-48cc-8fc4-0b50f3d508e5',
     email: 'michael.thompson@university.edu',
     name: 'Michael Thompson',
     picture: '/team/michael-thompson.svg',
@@ -148,3 +140,8 @@ export const teamMembers: readonly TeamMember[] = [
     roleTitle: 'Student Organizations Liaison',
   },
 ];
+
+export const teamMembers: readonly TeamMember[] = members.map((member) => ({
+  ...member,
+  id: member.email,
+}));

@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE_IMAGE } from '@/components/ui/avatar';
+import { paths } from '@/config/paths';
 import { teamMembers, type TeamMember } from '@/content/team';
 import { renderWithProviders } from '@/testing/render';
 import { AboutUs } from './about-us';
@@ -57,7 +58,7 @@ describe('About Us', () => {
       const card = cardOf(member.name);
       expect(within(card).getByRole('link', { name: member.name })).toHaveAttribute(
         'href',
-        `/profile/${member.id}`,
+        paths.profile.getHref(member.email),
       );
       expect(within(card).getByText(member.roleTitle)).toBeInTheDocument();
       expect(within(card).getByText(member.hometown)).toBeInTheDocument();
