@@ -23,6 +23,7 @@ import {
   organizationDeletedSchema,
   organizationUpdatedSchema,
 } from './organizations';
+import { userErasedSchema } from './privacy';
 import { reservationClaimedSchema, reservationReleasedSchema } from './reservations';
 import {
   adminGrantedSchema,
@@ -32,6 +33,7 @@ import {
 } from './users';
 
 export * from './personal-data';
+export * from './privacy';
 export * from './reservations';
 export * from './users';
 export * from './organizations';
@@ -67,6 +69,7 @@ export const eventSchemas = {
   FriendRequestAccepted: friendRequestAcceptedSchema,
   FriendRequestRejected: friendRequestRejectedSchema,
   FriendRemoved: friendRemovedSchema,
+  UserErased: userErasedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
