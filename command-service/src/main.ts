@@ -8,6 +8,7 @@ import {
   createPool,
   createRedisClient,
   listen,
+  perUserRateLimit,
   runService,
 } from '@campus/infra';
 import { createJobQueues } from '@campus/projection-worker/operations';
@@ -23,6 +24,9 @@ await runService('command-service', async () => {
   const jobsRedis = createRedisClient(env.REDIS_URL);
   jobsRedis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
   const jobs = createJobQueues({ connection: jobsRedis, prefix: env.JOBS_PREFIX });
+  // Its own connection without an offline queue: while Redis is away the limiter counts in memory.
+  const limitRedis = createRedisClient(env.REDIS_URL, { enableOfflineQueue: false });
+  limitRedis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
   const app = createCommandApp({
     store,
     pool,
@@ -34,6 +38,13 @@ await runService('command-service', async () => {
     config: env,
     logger,
     jobs,
+    corsOrigins: env.CORS_ORIGIN,
+    rateLimit: perUserRateLimit({
+      redis: limitRedis,
+      keyPrefix: `${env.JOBS_PREFIX}:rate:commands`,
+      points: env.RATE_LIMIT_COMMANDS,
+      windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+    }),
   });
   const server = await listen(app, env.COMMAND_PORT);
   logger.info(
@@ -45,6 +56,7 @@ await runService('command-service', async () => {
       await closeServer(server);
       await jobs.close();
       jobsRedis.disconnect();
+      limitRedis.disconnect();
       await store.close();
       await pool.end();
     },

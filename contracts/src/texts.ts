@@ -78,6 +78,8 @@ export const texts = {
   api: {
     generic: 'An API error occurred',
     createOpportunityFailed: 'Failed to create opportunity',
+    /** A 429: the caller sent more commands than the rate limit allows. */
+    tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   },
   notFound: {
     opportunity: 'Opportunity not found.',

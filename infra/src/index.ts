@@ -7,6 +7,8 @@ export * from './http/errors';
 export * from './http/validation';
 export * from './http/problem-middleware';
 export * from './http/auth-middleware';
+export * from './http/security';
+export * from './http/rate-limit';
 export * from './pii/vault';
 export * from './pii/hash';
 export * from './service-runner';

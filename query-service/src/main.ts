@@ -36,6 +36,7 @@ await runService('query-service', async () => {
     logger,
     jobs,
     reportsDir: env.REPORTS_DIR,
+    corsOrigins: env.CORS_ORIGIN,
   });
   const server = await listen(app, env.QUERY_PORT);
   logger.info({ port: env.QUERY_PORT }, 'query service listening');

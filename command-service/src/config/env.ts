@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { loadEnv, serviceEnvSchema } from '@campus/infra';
+import { loadEnv, securityEnvShape, serviceEnvSchema } from '@campus/infra';
 
 export const commandEnvSchema = serviceEnvSchema.extend({
   COMMAND_PORT: z.coerce.number().int().min(0).max(65535).default(4001),
+  ...securityEnvShape,
 });
 export type CommandEnv = z.infer<typeof commandEnvSchema>;
 

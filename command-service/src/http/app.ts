@@ -1,10 +1,11 @@
 import express, { type Express } from 'express';
-import { httpMetrics, notFoundHandler, problemHandler } from '@campus/infra';
+import { httpMetrics, httpSecurity, notFoundHandler, problemHandler } from '@campus/infra';
 import { adminRouter } from '../admin/routes';
 import { friendshipsRouter } from '../friendships/routes';
 import { operationsCommandRouter } from '../operations/routes';
 import { opportunitiesRouter } from '../opportunities/routes';
 import { organizationsRouter } from '../organizations/routes';
+import { privacyRouter } from '../privacy/routes';
 import { uploadsRouter } from '../uploads/routes';
 import { usersRouter } from '../users/routes';
 import type { CommandDeps } from './context';
@@ -16,6 +17,7 @@ export const createCommandApp = (deps: CommandDeps): Express => {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(httpSecurity(deps.corsOrigins));
   app.use(httpMetrics('command-service'));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -28,6 +30,7 @@ export const createCommandApp = (deps: CommandDeps): Express => {
   app.use(friendshipsRouter(deps));
   app.use(adminRouter(deps));
   app.use(operationsCommandRouter(deps));
+  app.use(privacyRouter(deps));
   app.use(notFoundHandler);
   app.use(problemHandler(deps.logger));
   return app;

@@ -36,6 +36,10 @@ export type CommandDeps = {
   readonly logger: Logger;
   /** BullMQ queues of report and replay jobs (the projection worker runs them); optional in tests. */
   readonly jobs?: JobQueues;
+  /** Per-user command rate limit, mounted after authentication (main wires it; tests may). */
+  readonly rateLimit?: RequestHandler;
+  /** Origins allowed by CORS (CORS_ORIGIN); the default when absent. */
+  readonly corsOrigins?: readonly string[];
 };
 
 export const commandMetadata = (
@@ -61,8 +65,8 @@ export const sendConsistencyToken = (res: Response, appended: readonly (AppendRe
 };
 
 /**
- * Mounts one route of the contracts table: its auth level, then (for multipart routes) the form
- * parser given first, then Idempotency-Key handling, then the handler.
+ * Mounts one route of the contracts table: its auth level, the per-user rate limit, then (for
+ * multipart routes) the form parser given first, then Idempotency-Key handling, then the handler.
  */
 export const mountRoute = (
   router: Router,
@@ -78,6 +82,7 @@ export const mountRoute = (
   router[method](
     route.path,
     requireAuth(route.auth, deps.verifier, deps.resolveCaller),
+    ...(deps.rateLimit ? [deps.rateLimit] : []),
     ...parsers,
     idempotency(deps.pool),
     ...tail,

@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
-import { httpMetrics, notFoundHandler, problemHandler } from '@campus/infra';
+import { httpMetrics, httpSecurity, notFoundHandler, problemHandler } from '@campus/infra';
 import { adminQueryRouter } from '../admin/routes';
+import { auditQueryRouter } from '../audit/routes';
 import { readYourWrites } from '../consistency/read-your-writes';
 import { filesRouter } from '../files/routes';
 import { friendshipsQueryRouter } from '../friendships/routes';
@@ -18,6 +19,7 @@ export const createQueryApp = (deps: QueryDeps): Express => {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(httpSecurity(deps.corsOrigins));
   app.use(httpMetrics('query-service'));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -34,6 +36,7 @@ export const createQueryApp = (deps: QueryDeps): Express => {
   app.use(searchQueryRouter(deps));
   app.use(leaderboardQueryRouter(deps));
   app.use(adminQueryRouter(deps));
+  app.use(auditQueryRouter(deps));
   app.use(notFoundHandler);
   app.use(problemHandler(deps.logger));
   return app;

@@ -32,6 +32,8 @@ export type QueryDeps = {
   readonly jobs?: JobQueues;
   /** Where the report jobs write their files (REPORTS_DIR); defaults to var/reports. */
   readonly reportsDir?: string;
+  /** Origins allowed by CORS (CORS_ORIGIN); the default when absent. */
+  readonly corsOrigins?: readonly string[];
 };
 
 /** Mounts one GET route of the contracts table with its auth level. */
