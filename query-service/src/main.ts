@@ -3,6 +3,7 @@ import {
   closeServer,
   createFirebaseTokenVerifier,
   createLogger,
+  createEventStore,
   createPool,
   listen,
   runService,
@@ -22,6 +23,7 @@ await runService('query-service', async () => {
   await tracker.start();
   const redis = createRedisClient(env.REDIS_URL);
   redis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
+  const store = await createEventStore({ pool, eventStoreUrl: env.EVENTSTORE_URL, notify: false });
   const jobs = createJobQueues({ connection: redis, prefix: env.JOBS_PREFIX });
   const app = createQueryApp({
     pool,
@@ -37,6 +39,7 @@ await runService('query-service', async () => {
     jobs,
     reportsDir: env.REPORTS_DIR,
     corsOrigins: env.CORS_ORIGIN,
+    store,
   });
   const server = await listen(app, env.QUERY_PORT);
   logger.info({ port: env.QUERY_PORT }, 'query service listening');
@@ -45,6 +48,7 @@ await runService('query-service', async () => {
       await closeServer(server);
       await tracker.close();
       await jobs.close();
+      await store.close();
       redis.disconnect();
       await pool.end();
     },

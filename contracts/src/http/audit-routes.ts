@@ -1,2 +1,24 @@
-/** Admins' audit reads: point history lines and an opportunity's event history (spread into `routes`). */
-export const auditRoutes = {} as const;
+import { serviceHoursSchema } from '../queries/admin';
+import { opportunityHistorySchema } from '../queries/audit';
+import type { RouteDefinition } from './routes';
+
+const route = <const R extends RouteDefinition>(r: R): R => r;
+
+/**
+ * Admins' audit reads (spread into `routes`): an opportunity's event history and the service hours
+ * behind the Admin Panel's chart. A user's point history is `getPointsHistory` (lines with actors).
+ */
+export const auditRoutes = {
+  getOpportunityHistory: route({
+    method: 'GET',
+    path: '/api/admin/opportunities/:id/history',
+    auth: 'admin',
+    response: opportunityHistorySchema,
+  }),
+  getServiceHours: route({
+    method: 'GET',
+    path: '/api/admin/service-hours',
+    auth: 'admin',
+    response: serviceHoursSchema,
+  }),
+} as const satisfies Record<string, RouteDefinition>;

@@ -9,3 +9,4 @@ export * from './leaderboard';
 export * from './search';
 export * from './admin';
 export * from './operations';
+export * from './audit';

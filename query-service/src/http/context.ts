@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Router } from 'express';
 import type { z } from 'zod';
-import type { Clock, ProductConfig, RouteDefinition } from '@campus/contracts';
+import type { Clock, EventStore, ProductConfig, RouteDefinition } from '@campus/contracts';
 import {
   parseOrThrow,
   requireAuth,
@@ -34,6 +34,8 @@ export type QueryDeps = {
   readonly reportsDir?: string;
   /** Origins allowed by CORS (CORS_ORIGIN); the default when absent. */
   readonly corsOrigins?: readonly string[];
+  /** The event store, read for admins' audit of a stream; optional in tests. */
+  readonly store?: EventStore;
 };
 
 /** Mounts one GET route of the contracts table with its auth level. */

@@ -83,6 +83,7 @@ export const startTestStack = async (
     clock,
     config,
     logger,
+    store,
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.reportsDir ? { reportsDir: options.reportsDir } : {}),
   });

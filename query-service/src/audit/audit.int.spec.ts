@@ -1,0 +1,129 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  opportunityHistorySchema,
+  pointsHistorySchema,
+  serviceHoursSchema,
+  texts,
+} from '@campus/contracts';
+import { createFixtures, type Fixtures } from '../testing/fixtures';
+import { startTestStack, type TestAccount, type TestStack } from '../testing/stack';
+
+const ADMIN = 'audit-admin@university.edu';
+const s = texts.admin.eventSummary;
+
+describe('admin audit reads over HTTP', () => {
+  let stack: TestStack;
+  let f: Fixtures;
+  let admin: TestAccount;
+  let host: TestAccount;
+  let amy: TestAccount;
+  let ben: TestAccount;
+  let opportunityId: string;
+  let lonelyId: string;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ config: { ADMIN_EMAILS: [ADMIN] }, label: 'audit' });
+    f = createFixtures(stack);
+    admin = await stack.registerUser(ADMIN, { first: 'Ada', last: 'Admin' });
+    host = await f.user('host', { first: 'Hal', last: 'Host' });
+    amy = await f.user('amy', { first: 'Amy', last: 'Able' });
+    ben = await f.user('ben', { first: 'Ben', last: 'Bold' });
+    const club = await f.organization(host, { name: 'Running Club', type: 'Sports Team', admin });
+    opportunityId = await f.opportunity(host, club.id, { date: '2026-03-10', duration: 90 }, admin);
+    const film = await f.organization(admin, { name: 'Film Society', type: 'Cultural', admin });
+    lonelyId = await f.opportunity(admin, film.id, { date: '2026-04-01' });
+    await f.announce(host, opportunityId, 'Meet at the north gate.');
+    stack.clock.advance(1_000);
+    await f.signUp(amy, opportunityId);
+    stack.clock.advance(1_000);
+    const registered = await stack.command('post', '/api/register-opp', admin.token, {
+      user_id: ben.userId,
+      opportunity_id: opportunityId,
+    });
+    expect(registered.status, registered.text).toBeLessThan(300);
+    await f.signUp(ben, lonelyId);
+    stack.clock.set('2026-03-10T20:00:00.000Z');
+    await f.markAttendance(host, opportunityId, [amy, ben], 90);
+    stack.clock.set('2026-04-01T20:00:00.000Z');
+    await f.markAttendance(admin, lonelyId, [ben], 30);
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  describe('GET /api/admin/opportunities/:id/history', () => {
+    it('lists every event of the stream with its time, type, actor and a summary by name', async () => {
+      const response = await stack.read(
+        `/api/admin/opportunities/${opportunityId}/history`,
+        admin.token,
+      );
+      expect(response.status, response.text).toBe(200);
+      const history = opportunityHistorySchema.parse(response.body);
+      expect(history.opportunity_id).toBe(opportunityId);
+      expect(history.name).toMatch(/^Opportunity /);
+      expect(history.entries.map((e) => [e.type, e.actor_name, e.summary])).toEqual([
+        ['OpportunityCreated', 'Hal Host', s.created(history.name ?? '', false)],
+        ['OpportunityApproved', 'Ada Admin', s.approved],
+        ['AnnouncementPosted', 'Hal Host', s.announcementPosted('Meet at the north gate.')],
+        ['UserSignedUp', 'Amy Able', s.signedUp('Amy Able')],
+        ['UserSignedUp', 'Ada Admin', s.signedUpBy('Ben Bold')],
+        ['AttendanceMarked', 'Hal Host', s.attendance(2, 0, 90) + s.bonus('Amy Able', 5)],
+      ]);
+      const times = history.entries.map((e) => e.at);
+      expect([...times].sort()).toEqual(times);
+      expect(history.entries.at(-1)?.at).toBe('2026-03-10T20:00:00.000Z');
+      // Personal data appears only as names: no email address anywhere in the answer.
+      expect(response.text).not.toContain('@university.edu');
+    });
+
+    it('refuses non-admins and anonymous callers', async () => {
+      const path = `/api/admin/opportunities/${opportunityId}/history`;
+      expect((await stack.read(path, host.token)).status).toBe(403);
+      expect((await stack.read(path, amy.token)).status).toBe(403);
+      expect((await request(stack.queryApp).get(path)).status).toBe(401);
+    });
+
+    it('is 404 with the spec text for unknown and malformed ids', async () => {
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+        const response = await stack.read(`/api/admin/opportunities/${id}/history`, admin.token);
+        expect(response.status, id).toBe(404);
+        expect(response.body.message).toBe(texts.notFound.opportunity);
+      }
+    });
+  });
+
+  describe('GET /api/users/:id/points-history for the admin audit', () => {
+    it('names the actor of every line, with running totals', async () => {
+      const response = await stack.read(`/api/users/${ben.userId}/points-history`, admin.token);
+      expect(response.status).toBe(200);
+      const history = pointsHistorySchema.parse(response.body);
+      expect(
+        history.entries.map((e) => [e.reason, e.actor_name, e.change, e.running_total]),
+      ).toEqual([
+        ['attendance', 'Hal Host', 90, 90],
+        ['attendance', 'Ada Admin', 30, 120],
+        ['first_signup_bonus', 'Ada Admin', 5, 125],
+      ]);
+      expect((await stack.read(`/api/users/${ben.userId}/points-history`, amy.token)).status).toBe(
+        403,
+      );
+    });
+  });
+
+  describe('GET /api/admin/service-hours', () => {
+    it('sums attended hours per month and host organization type, without the bonus', async () => {
+      const response = await stack.read('/api/admin/service-hours', admin.token);
+      expect(response.status).toBe(200);
+      expect(serviceHoursSchema.parse(response.body).rows).toEqual([
+        { month: '2026-03', organization_type: 'Sports Team', hours: 3 },
+        { month: '2026-04', organization_type: 'Cultural', hours: 0.5 },
+      ]);
+    });
+
+    it('refuses non-admins', async () => {
+      expect((await stack.read('/api/admin/service-hours', amy.token)).status).toBe(403);
+      expect((await request(stack.queryApp).get('/api/admin/service-hours')).status).toBe(401);
+    });
+  });
+});
