@@ -46,7 +46,7 @@ const insertRegistrations = async (
       const personal = await vault.open(d.personal, userPersonalDataSchema);
       return {
         id: d.userId,
-        email_hash: d.emailHash,
+        email_hash: personal === null ? `erased:${d.userId}` : d.emailHash,
         first_name: personal?.firstName ?? null,
         last_name: personal?.lastName ?? null,
         email: personal?.email ?? null,
@@ -148,40 +148,100 @@ const insertApprovedEmails = async (
  * points projection. Writes are one statement per kind of change for the whole batch, in causal
  * order (registrations, then grants, then edits).
  */
+/** Personal columns of read.users: all null once the person is erased. */
+const PERSONAL_COLUMNS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'gender',
+  'birthday',
+  'profile_image',
+  'bio',
+] as const;
+
+/** The email_hash of an erased person: unique, and no longer leading from the address to them. */
+const ERASED_EMAIL_HASH_SQL = `'erased:' || id::text`;
+
+/**
+ * UserErased: the key is gone, so whatever was opened before is dropped; the email hash is
+ * replaced too (the address may register again as a new person). Points, interests (not
+ * personal), admin and the rest stay.
+ */
+const applyErasures = async (client: PoolClient, userIds: readonly string[]) => {
+  await client.query(
+    `UPDATE users SET ${PERSONAL_COLUMNS.map((c) => `${c} = NULL`).join(', ')},
+            email_hash = ${ERASED_EMAIL_HASH_SQL}, erased = true
+      WHERE id = ANY($1::uuid[])`,
+    [userIds],
+  );
+};
+
+/** The batch cut after each UserErased, so a later re-registration of the address follows it. */
+const segmentsAtErasures = (events: readonly ProjectedEvent[]): ProjectedEvent[][] => {
+  const segments: ProjectedEvent[][] = [[]];
+  for (const projected of events) {
+    segments.at(-1)?.push(projected);
+    if (projected.event.type === 'UserErased') segments.push([]);
+  }
+  return segments.filter((s) => s.length > 0);
+};
+
+const applySegment = async (
+  client: PoolClient,
+  events: readonly ProjectedEvent[],
+  context: ProjectionContext,
+) => {
+  const registrations: Registration[] = [];
+  const admins = new Set<string>();
+  const profileUpdates: ProfileUpdate[] = [];
+  const approvedEmails: ProjectedEvent[] = [];
+  const erasures: string[] = [];
+  for (const projected of events) {
+    const { event } = projected;
+    switch (event.type) {
+      case 'UserRegistered':
+        registrations.push({ event: event.data });
+        break;
+      case 'AdminGranted':
+        admins.add(event.data.userId);
+        break;
+      case 'UserProfileUpdated':
+        profileUpdates.push({ event: event.data });
+        break;
+      case 'ApprovedEmailAdded':
+        approvedEmails.push(projected);
+        break;
+      case 'UserErased':
+        erasures.push(event.data.userId);
+        break;
+      default:
+        // Other events belong to other projections.
+        break;
+    }
+  }
+  if (registrations.length) await insertRegistrations(client, registrations, context);
+  if (admins.size) {
+    await client.query('UPDATE users SET admin = true WHERE id = ANY($1::uuid[])', [[...admins]]);
+  }
+  if (profileUpdates.length) await applyProfileUpdates(client, profileUpdates, context);
+  if (approvedEmails.length) await insertApprovedEmails(client, approvedEmails, context);
+  if (erasures.length) await applyErasures(client, erasures);
+};
+
+/**
+ * read.users (registrations, admin grants, profile edits, erasures) and read.approved_emails.
+ * Personal fields are opened from their sealed blobs; an erased subject's fields stay null (a
+ * replay opens nothing of theirs: the key is gone). Points belong to the points projection.
+ * Writes are one statement per kind of change for the whole batch, in causal order
+ * (registrations, then grants, then edits, then erasures); a batch holding an erasure is cut after
+ * it so that a registration of the released address later in the batch comes after it.
+ */
 export const usersProjection: Projection = {
   name: 'users',
   tables: ['users', 'approved_emails'],
   reads: ['point_ledger'],
   async apply(client, events, context) {
-    const registrations: Registration[] = [];
-    const admins = new Set<string>();
-    const profileUpdates: ProfileUpdate[] = [];
-    const approvedEmails: ProjectedEvent[] = [];
-    for (const projected of events) {
-      const { event } = projected;
-      switch (event.type) {
-        case 'UserRegistered':
-          registrations.push({ event: event.data });
-          break;
-        case 'AdminGranted':
-          admins.add(event.data.userId);
-          break;
-        case 'UserProfileUpdated':
-          profileUpdates.push({ event: event.data });
-          break;
-        case 'ApprovedEmailAdded':
-          approvedEmails.push(projected);
-          break;
-        default:
-          // Other events belong to other projections.
-          break;
-      }
-    }
-    if (registrations.length) await insertRegistrations(client, registrations, context);
-    if (admins.size) {
-      await client.query('UPDATE users SET admin = true WHERE id = ANY($1::uuid[])', [[...admins]]);
-    }
-    if (profileUpdates.length) await applyProfileUpdates(client, profileUpdates, context);
-    if (approvedEmails.length) await insertApprovedEmails(client, approvedEmails, context);
+    for (const segment of segmentsAtErasures(events)) await applySegment(client, segment, context);
   },
 };

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminGranted, profileUpdated, userRegistered } from '../../testing/events';
+import { toUserStreamId } from '@campus/contracts';
+import { adminGranted, profileUpdated, userRegistered, type TestEvent } from '../../testing/events';
 import { createProjectionHarness, type ProjectionHarness } from '../../testing/harness';
 
 type UserRow = {
@@ -14,6 +16,22 @@ type UserRow = {
   erased: boolean;
   birthday: string | null;
 };
+
+const userErased = (userId: string): TestEvent => ({
+  stream: toUserStreamId(userId),
+  event: {
+    eventId: randomUUID(),
+    type: 'UserErased',
+    data: { v: 1, userId, erasedAt: '2026-03-03T15:00:00.000Z' },
+    metadata: {
+      actorUserId: null,
+      correlationId: randomUUID(),
+      causationId: null,
+      commandName: 'EraseUser',
+      occurredAt: '2026-03-03T15:00:00.000Z',
+    },
+  },
+});
 
 const userRow = async (h: ProjectionHarness, id: string): Promise<UserRow | undefined> => {
   const { rows } = await h.pool.query<UserRow>(
@@ -87,6 +105,40 @@ describe('users: registrations and profile edits opened from sealed data', () =>
       email: null,
       phone: null,
       erased: true,
+    });
+  });
+
+  it('applies UserErased to rows it had opened, and a re-registration of the address in the same batch', async () => {
+    const email = 'twice@university.edu';
+    const sameHash = (e: TestEvent): TestEvent => ({
+      ...e,
+      event: { ...e.event, data: { ...(e.event.data as object), emailHash: 'hash-twice' } },
+    });
+    const first = await userRegistered(h.vault, { firstName: 'First', email });
+    const bio = await profileUpdated(h.vault, first.userId, { bio: 'Secret', profileImage: '/x' });
+    await h.append(sameHash(first), bio);
+    await h.project();
+    expect(await userRow(h, first.userId)).toMatchObject({ first_name: 'First', bio: 'Secret' });
+
+    await h.vault.erase(first.userId);
+    const second = await userRegistered(h.vault, { firstName: 'Second', email });
+    // Both registrations carry the same email hash; the erasure comes between them.
+    await h.append(userErased(first.userId), sameHash(second));
+    await h.project({ batchSize: 10 });
+    expect(await userRow(h, first.userId)).toMatchObject({
+      first_name: null,
+      last_name: null,
+      email: null,
+      phone: null,
+      bio: null,
+      profile_image: null,
+      birthday: null,
+      erased: true,
+    });
+    expect(await userRow(h, second.userId)).toMatchObject({
+      first_name: 'Second',
+      email,
+      erased: false,
     });
   });
 });
