@@ -54,6 +54,13 @@ const ALL_USERS = (status: number) => ({
 });
 
 const matrix: Partial<Record<RouteName, Row>> = {
+  eraseUser: {
+    expected: { anonymous: 401, student: 403, host: 403, admin: 200 },
+    cell: async (ctx) => {
+      const person = await ctx.stack.registerUser(`erase-${randomUUID()}@university.edu`);
+      return { path: path('eraseUser', { id: person.userId }) };
+    },
+  },
   protectedCheck: {
     expected: ALL_USERS(200),
     cell: () => Promise.resolve({ path: path('protectedCheck') }),
