@@ -1,15 +1,10 @@
-import { texts } from '@campus/contracts';
-import { ButtonLink } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import styles from './create-opportunity.module.css';
+import { useLocation } from 'react-router-dom';
+import { CreateOpportunityForm } from '@/features/create-opportunity/components/create-opportunity-form';
+import { cloneFromState } from '@/features/create-opportunity/utils/form-values';
 
-/** /create-opportunity until the creation form arrives. */
-export const CreateOpportunityRoute = () => (
-  <section className={styles.page}>
-    <h1 className={styles.title}>{texts.events.createOpportunity}</h1>
-    <p className={styles.text}>{texts.common.comingSoon}</p>
-    <ButtonLink to={paths.opportunities.getHref()} variant="secondary">
-      {texts.events.title}
-    </ButtonLink>
-  </section>
-);
+/** /create-opportunity; Clone Opportunity arrives with `{ clone: opportunity }` as navigation state. */
+export const CreateOpportunityRoute = () => {
+  const location = useLocation();
+  const clone = cloneFromState(location.state);
+  return <CreateOpportunityForm key={location.key} clone={clone} />;
+};

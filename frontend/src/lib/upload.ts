@@ -1,0 +1,55 @@
+import { MAX_UPLOAD_BYTES, routes, uploadResponseSchema } from '@campus/contracts';
+import { ApiError, toApiError } from './api-client';
+import { currentIdToken } from './auth/firebase';
+
+/** The image types the server stores (it checks the content again). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+export type ImageCheck = 'ok' | 'notAnImage' | 'tooLarge';
+
+/** The check a picked or dropped file passes before it is sent (spec 5: it must be an image type). */
+export const checkImageFile = (file: File): ImageCheck => {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'notAnImage';
+  if (file.size > MAX_UPLOAD_BYTES) return 'tooLarge';
+  return 'ok';
+};
+
+const readBody = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * POST /upload, multipart field `file`: the stored image's URL. The API client sends JSON, so this
+ * multipart call builds its request itself, with the same token and the same ApiError.
+ */
+export const uploadImageFile = async (
+  file: File,
+  options: { fetch?: typeof fetch; getIdToken?: () => Promise<string | null> } = {},
+): Promise<string> => {
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const form = new FormData();
+  form.append('file', file);
+  const idToken = await (options.getIdToken ?? currentIdToken)();
+  const headers = new Headers({ accept: 'application/json' });
+  if (idToken) headers.set('authorization', `Bearer ${idToken}`);
+  let response: Response;
+  try {
+    response = await fetchImpl(routes.upload.path, {
+      method: routes.upload.method,
+      headers,
+      body: form,
+    });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  const body = await readBody(response);
+  if (!response.ok) throw toApiError(response.status, body);
+  const parsed = uploadResponseSchema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, null);
+  return parsed.data.url;
+};
