@@ -1,51 +1,355 @@
 import { z } from 'zod';
-import { buildPath, routes } from '@campus/contracts';
-import { emulatorIdToken } from '../src/auth/emulator-sign-in';
+import { buildPath, easternToday, instantToEastern, routes } from '@campus/contracts';
+import { DemoClient } from './client';
+import { gradientPng } from './png';
+import {
+  ADMIN_EMAIL,
+  HOST_EMAIL,
+  planDemo,
+  STUDENT_EMAIL,
+  type PlannedOpportunity,
+  type PlannedStart,
+} from './plan';
 
 /**
- * Loads the demo campus through the command path (so every projection sees it), then prints the
- * accounts to sign in with. Idempotent: accounts that exist are left alone.
+ * Loads the demo campus through the command API (so every projection sees it) and prints the
+ * accounts to sign in with. See docs/demo-data.md.
+ *
+ *   npx tsx infra/demo-data/load.ts [gateway URL]
+ *
+ * DEMO_DATA_SCALE (default 1: 300 students, 80 opportunities) shrinks the campus; DEMO_DATA=skip
+ * loads only the three demo accounts; DEMO_DATA_CONCURRENCY bounds parallel requests (default 16).
+ * Idempotent: a database that already holds the demo (its last step, the partner addresses on the
+ * approved list, is there) is left alone.
  */
+const env = z
+  .object({
+    DEMO_DATA: z.enum(['full', 'skip']).default('full'),
+    DEMO_DATA_SCALE: z.coerce.number().gt(0).max(1).default(1),
+    DEMO_DATA_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
+  })
+  .parse(process.env);
 const baseUrl = z.url().parse(process.argv[2] ?? 'http://127.0.0.1:8080');
 
-const accounts = [
-  { email: 'admin@university.edu', first_name: 'Avery', last_name: 'Admin', role: 'admin' },
-  { email: 'host@university.edu', first_name: 'Harper', last_name: 'Host', role: 'host' },
-  { email: 'student@university.edu', first_name: 'Sam', last_name: 'Student', role: 'student' },
-] as const;
+const interactive = process.stdout.isTTY;
+let lastLine = '';
+let lastLogged = '';
+/** One line rewritten in place on a terminal; in logs, a line per step and per tenth done. */
+const progress = (line: string) => {
+  if (interactive) process.stdout.write(`\r${line.padEnd(lastLine.length)}`);
+  else {
+    const [, percent = '', label = ''] = /(\d+)% \(\S+\) (.*)$/.exec(line) ?? [];
+    const key = `${label} ${String(Math.floor(Number(percent) / 10))}`;
+    if (key !== lastLogged) console.log(line);
+    lastLogged = key;
+  }
+  lastLine = line;
+};
+const client = new DemoClient(baseUrl, progress);
+const started = Date.now();
 
-const call = async (method: string, path: string, token: string, body?: unknown) => {
-  const response = await fetch(new URL(path, baseUrl), {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  const answer: unknown = await response.json();
-  return answer;
+const idOf = z.object({ id: z.string() });
+const ids = {
+  users: new Map<string, string>(),
+  organizations: new Map<string, string>(),
+  opportunities: new Map<string, string>(),
+};
+const must = (map: Map<string, string>, key: string) => {
+  const id = map.get(key);
+  if (!id) throw new Error(`demo data: no id for ${key}`);
+  return id;
 };
 
-for (const account of accounts) {
-  const token = await emulatorIdToken(account.email);
-  const { exists } = z
-    .object({ exists: z.boolean() })
-    .parse(
-      await call('GET', buildPath(routes.checkUserExists.path, { address: account.email }), token),
-    );
-  if (!exists) {
-    await call('POST', routes.registerUser.path, token, {
-      first_name: account.first_name,
-      last_name: account.last_name,
-      phone: '5550100' + String(accounts.indexOf(account)).padStart(3, '0'),
-      has_car: false,
-      car_seats: 0,
-    });
+/** Registers one account (or finds its id when it exists). */
+const register = async (user: {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  carSeats: number;
+  gender?: string | null;
+  graduationYear?: number | null;
+  academicLevel?: string | null;
+  major?: string | null;
+}) => {
+  const check = await client.call('POST', routes.protectedCheck.path, user.email);
+  const existing = z.object({ user: z.object({ id: z.string().nullable() }) }).parse(check.body);
+  if (existing.user.id) {
+    ids.users.set(user.email, existing.user.id);
+    return false;
   }
-}
+  const created = await client.call('POST', routes.registerUser.path, user.email, {
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone,
+    has_car: user.carSeats > 0,
+    car_seats: user.carSeats,
+    gender: user.gender ?? null,
+    graduation_year: user.graduationYear ?? null,
+    academic_level: user.academicLevel ?? null,
+    major: user.major ?? null,
+  });
+  ids.users.set(user.email, idOf.parse(created.body).id);
+  return true;
+};
 
-console.log('Demo accounts (pick one in the sign-in dialog, or type any @university.edu address):');
-for (const a of accounts) console.log(`  ${a.role.padEnd(8)} ${a.email}`);
+const demoAccounts = [
+  { email: ADMIN_EMAIL, firstName: 'Avery', lastName: 'Admin', phone: '5550100000', carSeats: 0 },
+  { email: HOST_EMAIL, firstName: 'Harper', lastName: 'Host', phone: '5550100001', carSeats: 2 },
+  { email: STUDENT_EMAIL, firstName: 'Sam', lastName: 'Student', phone: '5550100002', carSeats: 0 },
+];
+
+const printAccounts = () => {
+  console.log(
+    'Demo accounts (pick one in the sign-in dialog, or type any @university.edu address):',
+  );
+  for (const [role, email] of [
+    ['admin', ADMIN_EMAIL],
+    ['host', HOST_EMAIL],
+    ['student', STUDENT_EMAIL],
+  ] as const)
+    console.log(`  ${role.padEnd(8)} ${email}`);
+};
+
+const addDays = (date: string, days: number) => {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
+};
+const QUARTER_HOUR = 15 * 60 * 1000;
+const today = easternToday(new Date());
+/** The Eastern date and time an opportunity really starts at. */
+const startOf = (start: PlannedStart) => {
+  if (start.kind === 'day') return { date: addDays(today, start.dayOffset), time: start.time };
+  const at = Math.ceil((Date.now() + start.hoursFromNow * 3_600_000) / QUARTER_HOUR) * QUARTER_HOUR;
+  return instantToEastern(new Date(at));
+};
+const isPast = (o: PlannedOpportunity) => o.start.kind === 'day' && o.start.dayOffset < 0;
+
+const main = async () => {
+  if (env.DEMO_DATA === 'skip') {
+    for (const account of demoAccounts) await register(account);
+    printAccounts();
+    return;
+  }
+  const plan = planDemo(env.DEMO_DATA_SCALE);
+  const sentinel = plan.approvedEmails.at(-1) ?? '';
+  const loaded = await client.call(
+    'GET',
+    buildPath(routes.checkApprovedEmail.path, { address: sentinel }),
+    null,
+  );
+  if (z.object({ is_approved: z.boolean() }).parse(loaded.body).is_approved) {
+    console.log('demo data: already loaded, nothing to do');
+    printAccounts();
+    return;
+  }
+
+  const pastOpportunities = plan.opportunities.filter(isPast);
+  const friendshipSteps = plan.friendships.reduce(
+    (n, f) => n + (f.outcome === 'pending' ? 1 : f.outcome === 'removed' ? 3 : 2),
+    0,
+  );
+  client.total =
+    plan.users.length * 2 +
+    plan.imageColors.length +
+    plan.organizations.length +
+    plan.organizations.reduce((n, o) => n + o.members.length, 0) +
+    plan.opportunities.length +
+    plan.opportunities.reduce((n, o) => n + o.participants.length + o.announcements.length, 0) +
+    pastOpportunities.length * 2 +
+    friendshipSteps +
+    plan.approvedEmails.length +
+    2;
+  const c = env.DEMO_DATA_CONCURRENCY;
+
+  // 1. Accounts: the admin first (ADMIN_EMAILS makes it an admin), then everyone else.
+  await register(plan.admin);
+  await client.each('accounts', plan.users, c, async (user) => {
+    await register(user);
+  });
+  await client.each(
+    'profiles',
+    plan.users.filter((u) => u.bio),
+    c,
+    async (user) => {
+      await client.call(
+        'PUT',
+        buildPath(routes.updateProfile.path, { id: must(ids.users, user.email) }),
+        user.email,
+        { bio: user.bio, interests: user.interests },
+      );
+    },
+  );
+  client.done += plan.users.length - plan.users.filter((u) => u.bio).length;
+
+  // 2. Banner pictures for the opportunities, uploaded like the create form does.
+  const images: string[] = [];
+  await client.each('pictures', plan.imageColors, c, async ([from, to], index) => {
+    const form = new FormData();
+    const png = gradientPng(640, 320, from, to);
+    form.append(
+      'file',
+      new Blob([new Uint8Array(png)], { type: 'image/png' }),
+      `banner-${String(index)}.png`,
+    );
+    const answer = await client.call('POST', routes.upload.path, HOST_EMAIL, undefined, { form });
+    images[index] = z.object({ url: z.string() }).parse(answer.body).url;
+  });
+
+  // 3. Organizations, created by their hosts; the admin approves all but a few.
+  await client.each('organizations', plan.organizations, c, async (org) => {
+    const answer = await client.call(
+      'POST',
+      routes.createOrganization.path,
+      org.host,
+      { name: org.name, type: org.type, description: org.description },
+      { idempotencyKey: `demo-${org.key}` },
+    );
+    ids.organizations.set(org.key, idOf.parse(answer.body).id);
+  });
+  await client.call('POST', routes.bulkApprove.path, ADMIN_EMAIL, {
+    organization_ids: plan.organizations
+      .filter((o) => o.approved)
+      .map((o) => must(ids.organizations, o.key)),
+  });
+  client.done++;
+  const memberships = plan.organizations.flatMap((o) => o.members.map((m) => ({ org: o, m })));
+  await client.each('memberships', memberships, c, async ({ org, m }) => {
+    await client.call(
+      'POST',
+      routes.joinOrganization.path,
+      m,
+      { user_id: must(ids.users, m), organization_id: must(ids.organizations, org.key) },
+      { idempotencyKey: `demo-join-${org.key}` },
+    );
+  });
+
+  // 4. Opportunities. One that already happened is created ahead (signups close at the start),
+  //    filled, then moved to its real date and its attendance submitted: see docs/demo-data.md.
+  const placeholder = addDays(today, 60);
+  await client.each('opportunities', plan.opportunities, c, async (o) => {
+    const when = startOf(o.start);
+    const answer = await client.call(
+      'POST',
+      routes.createOpportunity.path,
+      o.host,
+      {
+        name: o.name,
+        description: o.description,
+        nonprofit: o.nonprofit,
+        address: o.address,
+        date: isPast(o) ? placeholder : when.date,
+        time: when.time,
+        duration: o.durationMinutes,
+        total_slots: o.totalSlots,
+        host_org_id: must(ids.organizations, o.hostOrg),
+        redirect_url: o.redirectUrl,
+        image: images[o.imageIndex] ?? null,
+        causes: o.causes,
+        tags: o.tags,
+        visibility: o.visibility.map((key) => must(ids.organizations, key)),
+        isPrivate: o.visibility.length > 0,
+      },
+      { idempotencyKey: `demo-${o.key}` },
+    );
+    ids.opportunities.set(o.key, idOf.parse(answer.body).id);
+  });
+  await client.call('POST', routes.bulkApprove.path, ADMIN_EMAIL, {
+    opportunity_ids: plan.opportunities
+      .filter((o) => o.approved)
+      .map((o) => must(ids.opportunities, o.key)),
+  });
+  client.done++;
+  const signups = plan.opportunities.flatMap((o) => o.participants.map((p) => ({ o, p })));
+  await client.each('signups', signups, c, async ({ o, p }) => {
+    await client.call(
+      'POST',
+      routes.signUp.path,
+      p,
+      { user_id: must(ids.users, p), opportunity_id: must(ids.opportunities, o.key) },
+      { idempotencyKey: `demo-signup-${o.key}` },
+    );
+  });
+  const announcements = plan.opportunities.flatMap((o) =>
+    o.announcements.map((text) => ({ o, text })),
+  );
+  await client.each('announcements', announcements, c, async ({ o, text }) => {
+    await client.call(
+      'POST',
+      buildPath(routes.postAnnouncement.path, { id: must(ids.opportunities, o.key) }),
+      o.host,
+      { text },
+      { idempotencyKey: `demo-announce-${o.key}` },
+    );
+  });
+  await client.each('past events', pastOpportunities, c, async (o) => {
+    const id = must(ids.opportunities, o.key);
+    const when = startOf(o.start);
+    await client.call(
+      'PUT',
+      buildPath(routes.updateOpportunity.path, { id }),
+      o.host,
+      { date: when.date, time: when.time },
+      { idempotencyKey: `demo-move-${o.key}` },
+    );
+    client.done++;
+    if (o.attendance)
+      await client.call(
+        'PUT',
+        routes.markAttendance.path,
+        o.host,
+        {
+          opportunity_id: id,
+          user_ids: o.attendance.attended.map((e) => must(ids.users, e)),
+          duration: o.attendance.minutes,
+        },
+        { idempotencyKey: `demo-attendance-${o.key}` },
+      );
+  });
+
+  // 5. Friendships in every state.
+  await client.each('friendships', plan.friendships, c, async (f) => {
+    const from = must(ids.users, f.from);
+    const to = must(ids.users, f.to);
+    const request = await client.call(
+      'POST',
+      buildPath(routes.requestFriend.path, { id: from }),
+      f.from,
+      { receiver_id: to },
+      { idempotencyKey: `demo-friend-${to}` },
+    );
+    if (f.outcome === 'pending') return;
+    client.done++;
+    const friendshipId = idOf.parse(request.body).id;
+    const answer =
+      f.outcome === 'declined' ? routes.rejectFriendRequest : routes.acceptFriendRequest;
+    await client.call('PUT', buildPath(answer.path, { id: friendshipId }), f.to, undefined, {
+      idempotencyKey: `demo-answer-${friendshipId}`,
+    });
+    if (f.outcome !== 'removed') return;
+    client.done++;
+    await client.call(
+      'DELETE',
+      buildPath(routes.removeFriend.path, { id: from, friendId: to }),
+      f.from,
+      undefined,
+      { idempotencyKey: `demo-unfriend-${to}` },
+    );
+  });
+
+  // 6. Partner addresses on the approved list; the last one marks the demo as loaded.
+  for (const email of plan.approvedEmails) {
+    await client.call('POST', routes.addApprovedEmail.path, ADMIN_EMAIL, { email });
+    client.done++;
+  }
+  if (interactive) process.stdout.write('\n');
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `demo data: ${String(plan.users.length + 1)} users, ${String(plan.organizations.length)} organizations, ` +
+      `${String(plan.opportunities.length)} opportunities (${String(pastOpportunities.length)} past), ` +
+      `${String(signups.length)} signups, ${String(plan.friendships.length)} friendships in ${seconds} s`,
+  );
+  printAccounts();
+};
+
+await main();
