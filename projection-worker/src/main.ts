@@ -9,6 +9,7 @@ import {
   runService,
 } from '@campus/infra';
 import { loadWorkerEnv } from './config/env';
+import { watchBoards } from './boards/boards-watch';
 import { startJobWorkers } from './jobs/workers';
 import { createWorkerMetrics } from './metrics/worker-metrics';
 import { runProjectionsUntilAborted } from './projector/run-projections';
@@ -39,6 +40,14 @@ await runService('projection-worker', async () => {
     signal: controller.signal,
     onBatch: metrics.onBatch,
   });
+  // Redis may lose the boards (restarted without persistence): a marker key tells, and they are rebuilt.
+  const boardsWatch = watchBoards({
+    pool,
+    redis,
+    prefix: env.REDIS_PREFIX,
+    logger,
+    intervalMs: env.BOARDS_CHECK_MS,
+  });
   const jobs = await startJobWorkers({
     redisUrl: env.REDIS_URL,
     prefix: env.JOBS_PREFIX,
@@ -61,6 +70,7 @@ await runService('projection-worker', async () => {
   return {
     stop: async () => {
       controller.abort();
+      await boardsWatch.stop();
       await jobs.close();
       await closeServer(metricsServer);
       // A batch waiting on an unreachable Redis gives up once the connection is closed.

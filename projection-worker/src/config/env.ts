@@ -6,6 +6,8 @@ export const workerEnvSchema = serviceEnvSchema.extend({
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(4003),
   /** Prefix of every leaderboard key in Redis (REDIS_URL is shared by all services). */
   REDIS_PREFIX: z.string().min(1).default('campus:'),
+  /** How often the worker checks that Redis still holds the boards (rebuilt when it lost them). */
+  BOARDS_CHECK_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
 });
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;
 
