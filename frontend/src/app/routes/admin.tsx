@@ -1,6 +1,4 @@
-import { texts } from '@campus/contracts';
-import { ComingSoon } from '@/components/layouts/coming-soon';
-import { ShieldIcon } from '@/components/ui/icons';
+import { AdminPanel } from '@/features/admin/components/admin-panel';
 
-/** /admin (admins only, see RequireAdmin) until its screen arrives. */
-export const AdminRoute = () => <ComingSoon title={texts.pages.admin} icon={ShieldIcon} />;
+/** /admin (admins only, see RequireAdmin). */
+export const AdminRoute = () => <AdminPanel />;

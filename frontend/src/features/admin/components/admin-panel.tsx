@@ -1,0 +1,44 @@
+import { texts } from '@campus/contracts';
+import { ButtonLink } from '@/components/ui/button';
+import { ShieldIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { ApprovedEmailForm } from './approved-email-form';
+import { CsvExports } from './csv-exports';
+import { SecurityToken } from './security-token';
+import { ServiceHoursSection } from './service-hours';
+import { SummaryCards } from './summary-cards';
+import { UnapprovedTables } from './unapproved-tables';
+import { UserEmails } from './user-emails';
+import { UserLookup } from './user-lookup';
+import styles from './admin.module.css';
+
+const t = texts.admin.panel;
+
+/** /admin: the Admin Panel (spec 2). The route guard keeps everyone but admins out. */
+export const AdminPanel = () => (
+  <div className={styles.page}>
+    <header className={styles.header}>
+      <div>
+        <h1 className={styles.title}>{t.title}</h1>
+        <p className={styles.subtitle}>{t.subtitle}</p>
+      </div>
+      <ButtonLink
+        to={paths.adminOperations.getHref()}
+        variant="secondary"
+        icon={<ShieldIcon size={18} />}
+      >
+        {t.operationsLink}
+      </ButtonLink>
+    </header>
+    <SummaryCards />
+    <UnapprovedTables />
+    <ServiceHoursSection />
+    <div className={styles.grid}>
+      <CsvExports />
+      <UserEmails />
+      <ApprovedEmailForm />
+      <SecurityToken />
+      <UserLookup />
+    </div>
+  </div>
+);
