@@ -26,6 +26,11 @@ export type Projection = {
     events: readonly ProjectedEvent[],
     context: ProjectionContext,
   ): Promise<void>;
+  /**
+   * For a projection computed from other projections' rows alone: writes its whole table from
+   * them in one go. A replay then skips `apply` while it rebuilds and calls this once at the end.
+   */
+  rebuild?(client: PoolClient, context: ProjectionContext): Promise<void>;
 };
 
 export type BatchResult = { readonly last: GlobalPosition; readonly count: number };

@@ -18,7 +18,7 @@ import {
 import { withBoardsSnapshot } from '../../boards/board-lock';
 import { rebuildBoards, scanKeys } from '../../boards/rebuild-boards';
 import { DEFAULT_RETRY_POLICY } from '../../projector/apply-batch';
-import { checkpointStatesIn, markVisible } from '../../projector/checkpoints';
+import { checkpointStatesIn, markVisible, writeCheckpoints } from '../../projector/checkpoints';
 import type { Projection } from '../../projector/projection';
 import { projectBatch, type BatchTarget } from '../../projector/project-batch';
 import { withReadModelLock } from '../../projector/read-model-lock';
@@ -251,7 +251,7 @@ export const replayProjections = async (options: ReplayOptions): Promise<ReplayR
   const kept = all.filter((p) => !replayed.includes(p));
   const names = all.map((p) => p.name);
   const shadowPrefix = shadowKeyPrefix(options.keyPrefix);
-  const batchSize = options.batchSize ?? 1_000;
+  const batchSize = options.batchSize ?? 5_000;
   const started = Date.now();
 
   return withReplayLock(pool, async () => {
@@ -287,27 +287,70 @@ export const replayProjections = async (options: ReplayOptions): Promise<ReplayR
         markVisible: false,
       };
 
-      /** Applies the log from the shadow's checkpoints up to `head`, batch by batch (short transactions). */
+      /**
+       * Applies the log from the shadow's checkpoints up to `head`, batch by batch (short
+       * transactions), reading the next page while the current one is applied.
+       */
       const replayUpTo = async (
         projector: BatchTarget,
         head: GlobalPosition,
         phase: ReplayPhase,
       ) => {
-        let from = minPosition(projector.checkpoints);
-        while (comparePositions(from, head) < 0) {
-          const page = await store.readAll({ from, max: batchSize });
+        const read = (from: GlobalPosition) => {
+          const page = store.readAll({ from, max: batchSize });
+          // Awaited below; this only keeps a failed read-ahead from going unhandled meanwhile.
+          page.catch(() => undefined);
+          return page;
+        };
+        const from = minPosition(projector.checkpoints);
+        let next = comparePositions(from, head) < 0 ? read(from) : null;
+        while (next) {
+          const page = await next;
           const batch = page.filter((e) => comparePositions(e.position, head) <= 0);
+          const end = batch.at(-1)?.position;
+          next =
+            end && batch.length === page.length && comparePositions(end, head) < 0
+              ? read(end)
+              : null;
           const last = await projectBatch(projector, batch);
           if (!last) break;
-          from = last;
           events += batch.length;
           await report(phase);
-          if (batch.length < page.length) break;
         }
       };
 
       await report('replaying');
-      await replayUpTo(target, await store.headPosition(), 'replaying');
+      // Projections computed from the others' rows (badges) are skipped per batch and rebuilt once.
+      const deferred = all.filter((p) => p.rebuild && replayed.includes(p));
+      const stepwise = all.flatMap((p, i) => (deferred.includes(p) ? [] : [i]));
+      const bulk: BatchTarget = {
+        ...target,
+        projections: stepwise.map((i) => all[i] as Projection),
+        checkpoints: stepwise.map((i) => target.checkpoints[i] ?? START_POSITION),
+      };
+      const head = await store.headPosition();
+      await replayUpTo(bulk, head, 'replaying');
+      for (const [j, i] of stepwise.entries()) {
+        target.checkpoints[i] = bulk.checkpoints[j] ?? START_POSITION;
+      }
+      if (deferred.length) {
+        const reached = minPosition(
+          stepwise.flatMap((i) =>
+            replayed.includes(all[i] as Projection)
+              ? [target.checkpoints[i] as GlobalPosition]
+              : [],
+          ),
+        );
+        await withReadTransaction(pool, SHADOW_SCHEMA, async (client) => {
+          for (const projection of deferred) await projection.rebuild?.(client, target.context);
+          await writeCheckpoints(
+            client,
+            deferred.map((p) => p.name),
+            reached,
+          );
+        });
+        for (const projection of deferred) target.checkpoints[all.indexOf(projection)] = reached;
+      }
       await report('boards');
       await rebuildBoards(pool, redis, shadowPrefix, SHADOW_SCHEMA);
 

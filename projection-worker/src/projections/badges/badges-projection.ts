@@ -71,6 +71,79 @@ const topTenRank = (topScores: readonly number[], points: number): number | null
 };
 
 /**
+ * Recomputes and writes the badges of `users` (null: of every user) from the current read model.
+ */
+const writeBadges = async (client: PoolClient, users: ReadonlySet<string> | null) => {
+  const { rows } = await client.query<FactsRow>(
+    `WITH t AS (${users ? 'SELECT DISTINCT unnest($1::uuid[]) AS id' : 'SELECT id FROM users WHERE $1::uuid[] IS NULL'}),
+     s AS (
+       SELECT s.user_id,
+              count(*) FILTER (WHERE s.registered)::int AS signups,
+              count(*) FILTER (WHERE s.attended AND $2 = ANY(o.causes))::int AS eco,
+              count(*) FILTER (WHERE s.attended AND $3 = ANY(o.causes))::int AS hunger
+         FROM signups s
+         JOIN t ON t.id = s.user_id
+         LEFT JOIN opportunities o ON o.id = s.opportunity_id
+        GROUP BY s.user_id
+     ),
+     f AS (
+       SELECT id, count(*)::int AS friends FROM (
+         SELECT fr.requester_id AS id FROM friendships fr JOIN t ON t.id = fr.requester_id
+          WHERE fr.status = 'friends'
+         UNION ALL
+         SELECT fr.recipient_id FROM friendships fr JOIN t ON t.id = fr.recipient_id
+          WHERE fr.status = 'friends'
+       ) pairs GROUP BY id
+     )
+     SELECT u.id::text, u.points, COALESCE(s.signups, 0) AS signups,
+            COALESCE(f.friends, 0) AS friends, COALESCE(s.eco, 0) AS eco,
+            COALESCE(s.hunger, 0) AS hunger
+       FROM users u
+       JOIN t ON t.id = u.id
+       LEFT JOIN s ON s.user_id = u.id
+       LEFT JOIN f ON f.id = u.id`,
+    [users ? [...users] : null, ECO_CAUSE, HUNGER_CAUSE],
+  );
+  const topScores = await topScoresOf(client);
+  const badgeRows = rows.map((r) => {
+    const allTimeRank = topTenRank(topScores, r.points);
+    return {
+      user_id: r.id,
+      badges: evaluateBadges({
+        signups: r.signups,
+        points: r.points,
+        friends: r.friends,
+        ecoEvents: r.eco,
+        hungerEvents: r.hunger,
+        allTimeRank,
+      }),
+      signup_count: r.signups,
+      friend_count: r.friends,
+      eco_count: r.eco,
+      hunger_count: r.hunger,
+      top_ten: allTimeRank !== null && allTimeRank <= TOP_TEN_RANK,
+    };
+  });
+  if (!badgeRows.length) return;
+  await client.query(
+    `INSERT INTO user_badges AS b (user_id, badges, signup_count, friend_count, eco_count,
+        hunger_count, top_ten)
+     SELECT r.user_id, r.badges, r.signup_count, r.friend_count, r.eco_count, r.hunger_count,
+        r.top_ten
+       FROM json_to_recordset($1::json) AS r(user_id uuid, badges text[], signup_count integer,
+            friend_count integer, eco_count integer, hunger_count integer, top_ten boolean)
+     ON CONFLICT (user_id) DO UPDATE SET badges = EXCLUDED.badges,
+        signup_count = EXCLUDED.signup_count, friend_count = EXCLUDED.friend_count,
+        eco_count = EXCLUDED.eco_count, hunger_count = EXCLUDED.hunger_count,
+        top_ten = EXCLUDED.top_ten
+      WHERE (b.badges, b.signup_count, b.friend_count, b.eco_count, b.hunger_count, b.top_ten)
+        IS DISTINCT FROM (EXCLUDED.badges, EXCLUDED.signup_count, EXCLUDED.friend_count,
+                          EXCLUDED.eco_count, EXCLUDED.hunger_count, EXCLUDED.top_ten)`,
+    [asJson(badgeRows)],
+  );
+};
+
+/**
  * read.user_badges: the badges of spec section 3 with the counts they come from, recomputed from
  * the current read model for the users a batch touched (it runs after the projections it reads).
  * Top Ten moves whenever anyone's points move, so then the users entering or leaving it are
@@ -103,72 +176,10 @@ export const badgesProjection: Projection = {
     }
     if (!users.size) return;
 
-    const { rows } = await client.query<FactsRow>(
-      `WITH t AS (SELECT DISTINCT unnest($1::uuid[]) AS id),
-       s AS (
-         SELECT s.user_id,
-                count(*) FILTER (WHERE s.registered)::int AS signups,
-                count(*) FILTER (WHERE s.attended AND $2 = ANY(o.causes))::int AS eco,
-                count(*) FILTER (WHERE s.attended AND $3 = ANY(o.causes))::int AS hunger
-           FROM signups s
-           JOIN t ON t.id = s.user_id
-           LEFT JOIN opportunities o ON o.id = s.opportunity_id
-          GROUP BY s.user_id
-       ),
-       f AS (
-         SELECT id, count(*)::int AS friends FROM (
-           SELECT fr.requester_id AS id FROM friendships fr JOIN t ON t.id = fr.requester_id
-            WHERE fr.status = 'friends'
-           UNION ALL
-           SELECT fr.recipient_id FROM friendships fr JOIN t ON t.id = fr.recipient_id
-            WHERE fr.status = 'friends'
-         ) pairs GROUP BY id
-       )
-       SELECT u.id::text, u.points, COALESCE(s.signups, 0) AS signups,
-              COALESCE(f.friends, 0) AS friends, COALESCE(s.eco, 0) AS eco,
-              COALESCE(s.hunger, 0) AS hunger
-         FROM users u
-         JOIN t ON t.id = u.id
-         LEFT JOIN s ON s.user_id = u.id
-         LEFT JOIN f ON f.id = u.id`,
-      [[...users], ECO_CAUSE, HUNGER_CAUSE],
-    );
-    const topScores = await topScoresOf(client);
-    const badgeRows = rows.map((r) => {
-      const allTimeRank = topTenRank(topScores, r.points);
-      return {
-        user_id: r.id,
-        badges: evaluateBadges({
-          signups: r.signups,
-          points: r.points,
-          friends: r.friends,
-          ecoEvents: r.eco,
-          hungerEvents: r.hunger,
-          allTimeRank,
-        }),
-        signup_count: r.signups,
-        friend_count: r.friends,
-        eco_count: r.eco,
-        hunger_count: r.hunger,
-        top_ten: allTimeRank !== null && allTimeRank <= TOP_TEN_RANK,
-      };
-    });
-    if (!badgeRows.length) return;
-    await client.query(
-      `INSERT INTO user_badges AS b (user_id, badges, signup_count, friend_count, eco_count,
-          hunger_count, top_ten)
-       SELECT r.user_id, r.badges, r.signup_count, r.friend_count, r.eco_count, r.hunger_count,
-          r.top_ten
-         FROM json_to_recordset($1::json) AS r(user_id uuid, badges text[], signup_count integer,
-              friend_count integer, eco_count integer, hunger_count integer, top_ten boolean)
-       ON CONFLICT (user_id) DO UPDATE SET badges = EXCLUDED.badges,
-          signup_count = EXCLUDED.signup_count, friend_count = EXCLUDED.friend_count,
-          eco_count = EXCLUDED.eco_count, hunger_count = EXCLUDED.hunger_count,
-          top_ten = EXCLUDED.top_ten
-        WHERE (b.badges, b.signup_count, b.friend_count, b.eco_count, b.hunger_count, b.top_ten)
-          IS DISTINCT FROM (EXCLUDED.badges, EXCLUDED.signup_count, EXCLUDED.friend_count,
-                            EXCLUDED.eco_count, EXCLUDED.hunger_count, EXCLUDED.top_ten)`,
-      [asJson(badgeRows)],
-    );
+    await writeBadges(client, users);
+  },
+  // Badges follow from other projections' rows alone: a replay computes them once, at the end.
+  async rebuild(client) {
+    await writeBadges(client, null);
   },
 };

@@ -103,6 +103,7 @@ export const opportunitiesProjection: Projection = {
     const signups = signupKeys.size
       ? await loadSignups(client, [...signupKeys])
       : new Map<SignupKey, SignupRow>();
+    const wasRegistered = new Map([...signups].map(([key, row]) => [key, row.registered]));
     const changedOpportunities = new Set<string>();
     const changedSignups = new Set<SignupKey>();
     const posted = new Map<string, AnnouncementRow>();
@@ -297,14 +298,21 @@ export const opportunitiesProjection: Projection = {
             registered = EXCLUDED.registered, attended = EXCLUDED.attended`,
         [asJson(rows)],
       );
-      const touched = new Set(rows.map((r) => r.opportunity_id));
-      await client.query(
-        `UPDATE opportunities o
-            SET registered_count = (SELECT count(*) FROM signups s
-                                     WHERE s.opportunity_id = o.id AND s.registered)
-          WHERE o.id = ANY($1::uuid[])`,
-        [[...touched]],
-      );
+      // registered_count moves by the registrations this batch changed, against the loaded rows.
+      const deltas = new Map<string, number>();
+      for (const row of rows) {
+        const key = signupKey(row.opportunity_id, row.user_id);
+        const delta = Number(row.registered) - Number(wasRegistered.get(key) ?? false);
+        if (delta) deltas.set(row.opportunity_id, (deltas.get(row.opportunity_id) ?? 0) + delta);
+      }
+      if (deltas.size) {
+        await client.query(
+          `UPDATE opportunities o SET registered_count = o.registered_count + d.delta
+             FROM unnest($1::uuid[], $2::int[]) AS d(id, delta)
+            WHERE o.id = d.id`,
+          [[...deltas.keys()], [...deltas.values()]],
+        );
+      }
     }
   },
 };

@@ -220,6 +220,11 @@ const applySegment = async (
         break;
     }
   }
+  // One query for the keys of every sealed blob of the segment, instead of one per blob.
+  await context.vault.prefetch([
+    ...registrations.map((r) => r.event.personal.subject),
+    ...profileUpdates.flatMap((u) => (u.event.personal ? [u.event.personal.subject] : [])),
+  ]);
   if (registrations.length) await insertRegistrations(client, registrations, context);
   if (admins.size) {
     await client.query('UPDATE users SET admin = true WHERE id = ANY($1::uuid[])', [[...admins]]);
