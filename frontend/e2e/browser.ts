@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { texts } from '@campus/contracts';
 
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../artifacts/screenshots');
 export const WIDTHS = { desktop: 1280, mobile: 390 } as const;
@@ -49,4 +50,30 @@ export const signIn = async (page: Page, baseUrl: string, email: string) => {
 export const screenshot = async (page: Page, name: string) => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+};
+
+/** A new user completes /register after signing in (the form of issue 2's journey). */
+export const registerInBrowser = async (
+  page: Page,
+  baseUrl: string,
+  email: string,
+  firstName: string,
+  lastName: string,
+) => {
+  await signIn(page, baseUrl, email);
+  await page.waitForURL(/\/register$/);
+  await page.getByLabel(texts.register.firstName).fill(firstName);
+  await page.getByLabel(texts.register.lastName).fill(lastName);
+  await page.getByLabel(texts.register.phone).fill('5551234567');
+  await page.getByText(texts.register.no, { exact: true }).click();
+  await page.getByRole('button', { name: texts.register.submit }).click();
+  await page.waitForURL(/\/opportunities$/);
+};
+
+/** Closes the global popup after checking its title. */
+export const dismissPopup = async (page: Page, title: string) => {
+  const popup = page.getByRole('alertdialog');
+  await popup.getByText(title).waitFor();
+  await popup.getByRole('button', { name: texts.popup.gotIt }).click();
+  await popup.waitFor({ state: 'detached' });
 };

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { resetAccessibilityResults, writeAccessibilityReport } from './axe';
 import { startE2eStack } from './stack';
 
 declare module 'vitest' {
@@ -7,9 +8,18 @@ declare module 'vitest' {
   }
 }
 
-/** Starts one stack for all browser tests and hands its URL to them. */
+/**
+ * Starts one stack (with the demo data) for all browser tests and hands its URL to them; at the
+ * end merges the accessibility results into artifacts/axe-report.{json,md}. `E2E_URL` points the
+ * tests at a stack that is already running instead (while writing tests).
+ */
 export default async function setup(project: TestProject) {
-  const stack = await startE2eStack();
+  resetAccessibilityResults();
+  const reuse = process.env['E2E_URL'];
+  const stack = reuse ? { url: reuse, stop: () => Promise.resolve() } : await startE2eStack();
   project.provide('e2eUrl', stack.url);
-  return () => stack.stop();
+  return async () => {
+    writeAccessibilityReport();
+    await stack.stop();
+  };
 }

@@ -27,9 +27,13 @@ export const startE2eStack = async (): Promise<E2eStack> => {
     WORKER_METRICS_PORT: String(base + 3),
     FIREBASE_AUTH_EMULATOR_HOST: process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9199',
     UPLOAD_DIR: resolve(ROOT, 'var', `e2e-uploads-${id}`),
+    REPORTS_DIR: resolve(ROOT, 'var', `e2e-reports-${id}`),
+    JOBS_PREFIX: `e2e-${id}-jobs`,
     UI_DIST: resolve(ROOT, 'var', `e2e-ui-${id}`),
     LOG_DIR: logDir,
     LOG_LEVEL: 'warn',
+    // A smaller campus than `npm start` loads keeps CI fast; E2E_DEMO_DATA_SCALE=1 loads it all.
+    DEMO_DATA_SCALE: process.env['E2E_DEMO_DATA_SCALE'] ?? '0.3',
   };
   const child: ChildProcess = spawn('bash', ['infra/scripts/start.sh'], {
     cwd: ROOT,

@@ -118,8 +118,9 @@ export const AppLayout = ({
             <Link
               to={paths.profile.getHref(userId)}
               className={styles.avatarLink}
-              aria-label={texts.nav.yourProfile}
             >
+              {/* Named by hidden text, not aria-label: the initials are what sighted users see. */}
+              <span className="visually-hidden">{texts.nav.yourProfile}</span>
               <Avatar src={user?.profile_image} name={user?.name ?? ''} />
             </Link>
           </div>

@@ -1,0 +1,59 @@
+import { buildPath, instantToEastern, routes } from '@campus/contracts';
+import { emulatorIdToken } from '../../infra/src/auth/emulator-sign-in';
+
+/**
+ * The journeys' back door for setting the scene (never for what the journey itself checks): calls
+ * through the same gateway as the browser, as a user signed in to the same Auth emulator.
+ */
+export const apiAs = (baseUrl: string, email: string) => {
+  const call = async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
+    const token = await emulatorIdToken(email);
+    const response = await fetch(new URL(path, baseUrl), {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} as ${email}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  };
+  return { call };
+};
+
+export type Api = ReturnType<typeof apiAs>;
+
+/** A unique suffix so journeys never collide with the demo data or an earlier run. */
+export const uniqueSuffix = () =>
+  `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Registers `email` through the API (for the people a journey needs but does not watch). */
+export const registerUser = async (baseUrl: string, email: string, first: string, last: string) =>
+  apiAs(baseUrl, email).call<{ id: string }>('POST', routes.registerUser.path, {
+    first_name: first,
+    last_name: last,
+    phone: '5551230000',
+    has_car: false,
+    car_seats: 0,
+  });
+
+/** The id of an approved organization by its name. */
+export const organizationId = async (api: Api, name: string) => {
+  const all = await api.call<{ id: string; name: string }[]>(
+    'GET',
+    routes.listApprovedOrganizations.path,
+  );
+  const found = all.find((o) => o.name === name);
+  if (!found) throw new Error(`no approved organization named ${name}`);
+  return found.id;
+};
+
+/** The Eastern date and time of an instant, for create and edit bodies. */
+export const easternAt = (instant: Date) => instantToEastern(instant);
+
+/** Rounds up to the next quarter hour (opportunity times are whole minutes). */
+export const nextQuarterHour = (ms: number) => new Date(Math.ceil(ms / 900_000) * 900_000);
+
+export const opportunityPath = (id: string) => buildPath('/opportunity/:id', { id });
