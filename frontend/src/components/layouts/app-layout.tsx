@@ -115,10 +115,7 @@ export const AppLayout = ({
                 <span className={styles.points}>{texts.header.points(user.points)}</span>
               </div>
             ) : null}
-            <Link
-              to={paths.profile.getHref(userId)}
-              className={styles.avatarLink}
-            >
+            <Link to={paths.profile.getHref(userId)} className={styles.avatarLink}>
               {/* Named by hidden text, not aria-label: the initials are what sighted users see. */}
               <span className="visually-hidden">{texts.nav.yourProfile}</span>
               <Avatar src={user?.profile_image} name={user?.name ?? ''} />
