@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { texts } from '@campus/contracts';
+import { uniqueSuffix } from '../api';
+import { launchBrowser, openPage, registerInBrowser, screenshot, signIn, WIDTHS } from '../browser';
+
+/**
+ * Journey 2: an outside address is refused; an admin adds it to the approved list on the Admin
+ * Panel; it can then register.
+ */
+describe('journey 2: an outside address, refused until an admin approves it', () => {
+  const baseUrl = inject('e2eUrl');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('is refused, approved on the Admin Panel, then registers', async () => {
+    const outsider = `partner-${uniqueSuffix()}@example.org`;
+    const visitor = await openPage(browser, WIDTHS.desktop);
+    const admin = await openPage(browser, WIDTHS.desktop);
+    try {
+      await signIn(visitor.page, baseUrl, outsider);
+      await visitor.page
+        .getByText(texts.signInErrors.notApproved('support@university.edu'))
+        .waitFor();
+      expect(visitor.page.url()).toMatch(/\/login$/);
+      await screenshot(visitor.page, 'journey-2-refused-desktop');
+
+      await signIn(admin.page, baseUrl, 'admin@university.edu');
+      await admin.page.waitForURL(/\/opportunities$/);
+      await admin.page.getByRole('link', { name: texts.nav.adminPage }).click();
+      await admin.page.waitForURL(/\/admin$/);
+      await admin.page.getByLabel(texts.admin.approvedEmail.label).fill(outsider);
+      await admin.page.getByRole('button', { name: texts.admin.approvedEmail.add }).click();
+      await admin.page.getByText(texts.admin.approvedEmail.added(outsider)).waitFor();
+      await screenshot(admin.page, 'journey-2-approved-desktop');
+
+      await registerInBrowser(visitor.page, baseUrl, outsider, 'Pat', 'Partner');
+      await visitor.page.locator('text=/Pat/ >> visible=true').first().waitFor();
+      await screenshot(visitor.page, 'journey-2-registered-desktop');
+      expect(visitor.errors).toEqual([]);
+      expect(admin.errors).toEqual([]);
+    } finally {
+      await visitor.close();
+      await admin.close();
+    }
+  });
+});
