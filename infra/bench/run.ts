@@ -1,127 +1,127 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
-import { z } from 'zod';
-import type { EventToAppend } from '@campus/contracts';
-import { createEventStore } from '../src/event-store/create-event-store';
-import { createTestDatabase, ensureTemplateDatabase } from '../src/testing/database';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { appendsBench } from './appends';
+import { commandsBench } from './commands';
+import { contentionBench } from './contention';
+import { frontendBench } from './frontend';
+import { lagBench } from './lag';
+import { queriesBench } from './queries';
+import { replayBench } from './replay';
+import { benchEnv } from './shared/config';
+import type { BenchModule, BenchResult } from './shared/report';
 
 /**
- * `npm run bench`: measures against the real local Postgres and writes bench/results.md, each
- * figure beside its baseline from the same run. BENCH_SECONDS sets each measurement's length.
+ * `npm run bench [-- name ...]`: runs the named measurements (all by default) against the real
+ * local Postgres and Redis, keeps each one's figures in bench/raw/<name>.json and rewrites the table
+ * of bench/results.md from the newest figures of every measurement. The notes below the marker line
+ * of results.md are kept as they are.
  */
-const env = z
-  .object({
-    BENCH_SECONDS: z.coerce.number().positive().default(5),
-    BENCH_OUT: z.string().default('bench/results.md'),
-  })
-  .parse(process.env);
+const modules: readonly BenchModule[] = [
+  appendsBench,
+  replayBench,
+  commandsBench,
+  queriesBench,
+  lagBench,
+  contentionBench,
+  frontendBench,
+];
+const NOTES_MARKER = '<!-- notes: everything below this line is kept by `npm run bench` -->';
 
-type Row = { benchmark: string; writers: number; rate: number; baseline: number; unit: string };
-
-const metadata = {
-  actorUserId: null,
-  correlationId: randomUUID(),
-  causationId: null,
-  commandName: 'Bench',
-  occurredAt: new Date().toISOString(),
-};
-const anEvent = (): EventToAppend => ({
-  eventId: randomUUID(),
-  type: 'UserSignedUp',
-  data: {
-    v: 1,
-    opportunityId: randomUUID(),
-    userId: randomUUID(),
-    byUserId: randomUUID(),
-    at: metadata.occurredAt,
-  },
-  metadata,
-});
-
-/** Runs `work` on `writers` concurrent loops for the configured time; answers operations per second. */
-const measure = async (writers: number, work: () => Promise<number>): Promise<number> => {
-  const deadline = Date.now() + env.BENCH_SECONDS * 1000;
-  const started = Date.now();
-  const counts = await Promise.all(
-    Array.from({ length: writers }, async () => {
-      let n = 0;
-      while (Date.now() < deadline) n += await work();
-      return n;
-    }),
+const requested = process.argv.slice(2).filter((a) => a !== '--');
+const unknown = requested.filter((name) => !modules.some((m) => m.name === name));
+if (unknown.length) {
+  console.error(
+    `unknown bench ${unknown.join(', ')}; choose from ${modules.map((m) => m.name).join(', ')}`,
   );
-  return counts.reduce((a, b) => a + b, 0) / ((Date.now() - started) / 1000);
-};
+  process.exit(2);
+}
+const selected = requested.length ? modules.filter((m) => requested.includes(m.name)) : modules;
 
-await ensureTemplateDatabase();
-const db = await createTestDatabase({ poolMax: 40 });
-const rows: Row[] = [];
-try {
-  await db.pool.query(`CREATE TABLE public.raw_events (LIKE es.events INCLUDING ALL)`);
-  const store = await createEventStore({ pool: db.pool });
-  const rawInsert = async () => {
-    const e = anEvent();
-    await db.pool.query(
-      `INSERT INTO public.raw_events (stream_id, stream_revision, event_id, event_type, data, metadata)
-       VALUES ($1, 0, $2, $3, $4, $5)`,
-      [`raw-${e.eventId}`, e.eventId, e.type, e.data, e.metadata],
+type Stored = BenchResult & { load: { before: number[]; after: number[] } };
+
+const rawPath = (name: string) => join(benchEnv.BENCH_RAW_DIR, `${name}.json`);
+await mkdir(benchEnv.BENCH_RAW_DIR, { recursive: true });
+
+const started = Date.now();
+let failed = false;
+for (const module of selected) {
+  console.log(`\n== ${module.name}: ${module.title} (scale ${String(benchEnv.BENCH_SCALE)})`);
+  const before = loadavg();
+  const t0 = performance.now();
+  try {
+    const result = await module.run();
+    const stored: Stored = {
+      ...result,
+      name: module.name,
+      title: module.title,
+      scale: benchEnv.BENCH_SCALE,
+      finishedAt: new Date().toISOString(),
+      seconds: (performance.now() - t0) / 1_000,
+      load: { before, after: loadavg() },
+    };
+    await writeFile(
+      rawPath(module.name),
+      JSON.stringify(stored, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2),
     );
-    return 1;
-  };
-  for (const writers of [1, 8, 32]) {
-    const baseline = await measure(writers, rawInsert);
-    const rate = await measure(writers, async () => {
-      await store.append(`bench-${randomUUID()}`, [anEvent()], { expectedRevision: 'no_stream' });
-      return 1;
-    });
-    rows.push({
-      benchmark: 'event store: single-event appends to new streams',
-      writers,
-      rate,
-      baseline,
-      unit: 'events/s',
-    });
-    console.log(
-      `appends x${String(writers)}: ${rate.toFixed(0)}/s (raw inserts ${baseline.toFixed(0)}/s)`,
-    );
+    for (const row of result.rows) console.log(`  ${row.measurement}: ${row.result}`);
+  } catch (error) {
+    failed = true;
+    console.error(`  ${module.name} failed:`, error);
   }
-  const batchRate = await measure(8, async () => {
-    await store.append(`bench-${randomUUID()}`, Array.from({ length: 100 }, anEvent), {
-      expectedRevision: 'no_stream',
-    });
-    return 100;
-  });
-  const rawBatch = await measure(8, async () => {
-    for (let i = 0; i < 100; i++) await rawInsert();
-    return 100;
-  });
-  rows.push({
-    benchmark: 'event store: 100-event batches',
-    writers: 8,
-    rate: batchRate,
-    baseline: rawBatch,
-    unit: 'events/s',
-  });
-  await store.close();
-} finally {
-  await db.drop();
 }
 
-const cpu = cpus()[0]?.model ?? 'unknown';
+const stored: Stored[] = [];
+for (const module of modules) {
+  try {
+    stored.push(JSON.parse(await readFile(rawPath(module.name), 'utf8')) as Stored);
+  } catch {
+    // Not run yet on this machine.
+  }
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+const load = (l: number[]) => l.map((x) => x.toFixed(1)).join(' / ');
 const lines = [
   '# Benchmarks',
   '',
-  `Run ${new Date().toISOString()} on ${String(cpus().length)} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB,`,
-  `Node ${process.version}, each measurement ${String(env.BENCH_SECONDS)} s. Command: \`npm run bench\`.`,
+  `Machine: ${String(cpus().length)} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB,`,
+  `Node ${process.version}, shared with other builds and tests (load averages 1/5/15 min below).`,
+  `Written ${new Date().toISOString()}; this run took ${((Date.now() - started) / 1_000).toFixed(0)} s for: ${selected.map((m) => m.name).join(', ')}.`,
   '',
-  '| benchmark | writers | result | baseline (raw single-row INSERTs, same run) | ratio |',
-  '| --- | ---: | ---: | ---: | ---: |',
-  ...rows.map(
-    (r) =>
-      `| ${r.benchmark} | ${String(r.writers)} | ${r.rate.toFixed(0)} ${r.unit} | ${r.baseline.toFixed(0)} ${r.unit} | ${(r.rate / r.baseline).toFixed(2)} |`,
+  'Commands: `npm run bench` (everything; `infra/scripts/bench.sh` starts Postgres, Redis and the',
+  'Auth emulator when they are not up), `npm run bench -- replay` (one measurement),',
+  '`BENCH_SCALE=0.05 npm run bench` (a quick run at 5 % of every size), `BENCH_SECONDS=5` (the',
+  'length of each timed phase). Each figure sits beside its baseline from the same run.',
+  '',
+  '| # | measurement | result | baseline (same run) | target | met |',
+  '| --- | --- | --- | --- | --- | :---: |',
+  ...stored.flatMap((s) =>
+    s.rows.map(
+      (r, i) =>
+        `| ${i === 0 ? String(modules.findIndex((m) => m.name === s.name) + 1) : ''} | ${cell(r.measurement)} | ${cell(r.result)} | ${cell(r.baseline)} | ${cell(r.target)} | ${r.met === null ? '' : r.met ? 'yes' : 'no'} |`,
+    ),
   ),
   '',
+  '| measurement | scale | ran at | took | load before | load after |',
+  '| --- | ---: | --- | ---: | --- | --- |',
+  ...stored.map(
+    (s) =>
+      `| ${s.name} | ${String(s.scale)} | ${s.finishedAt} | ${s.seconds.toFixed(0)} s | ${load(s.load.before)} | ${load(s.load.after)} |`,
+  ),
+  '',
+  ...stored.flatMap((s) => (s.notes?.length ? [`**${s.title}.** ${s.notes.join(' ')}`, ''] : [])),
 ];
+
+let notes = `${NOTES_MARKER}\n`;
+try {
+  const previous = await readFile(benchEnv.BENCH_OUT, 'utf8');
+  const at = previous.indexOf(NOTES_MARKER);
+  if (at >= 0) notes = previous.slice(at);
+} catch {
+  // First run: no notes yet.
+}
 await mkdir('bench', { recursive: true });
-await writeFile(env.BENCH_OUT, lines.join('\n'));
-console.log(`wrote ${env.BENCH_OUT}`);
+await writeFile(benchEnv.BENCH_OUT, `${lines.join('\n')}\n${notes}`);
+console.log(`\nwrote ${benchEnv.BENCH_OUT}`);
+process.exit(failed ? 1 : 0);

@@ -1,6 +1,17 @@
 #!/usr/bin/env bash
-# Benchmarks against the real local Postgres and Redis; writes bench/results.md.
+# Benchmarks against the real local Postgres, Redis and the Firebase Auth emulator; writes
+# bench/results.md. Arguments name measurements (appends replay commands queries lag contention
+# frontend; all by default); BENCH_SCALE=0.05 makes a quick run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash infra/services/ensure-services.sh
-npx tsx infra/bench/run.ts
+
+export FIREBASE_PROJECT_ID=demo-campus
+EMULATOR_HOST=127.0.0.1:9199
+if curl -fsS -o /dev/null "http://${EMULATOR_HOST}/" 2>/dev/null; then
+  # An emulator started by the tests (or a developer) is already up: use it.
+  FIREBASE_AUTH_EMULATOR_HOST="$EMULATOR_HOST" npx tsx infra/bench/run.ts "$@"
+else
+  npx firebase emulators:exec --config infra/firebase.test.json --only auth --project demo-campus \
+    "npx tsx infra/bench/run.ts $*"
+fi

@@ -1,0 +1,112 @@
+import { phaseMs, scaled } from './shared/config';
+import { drive } from './shared/drive';
+import { seedHistory, type HistoryStats } from './shared/history';
+import type { DriverRequest, LoadResult } from './shared/load-driver';
+import { fmt, ms, type BenchModule, type BenchRow } from './shared/report';
+import { startBenchStack } from './shared/stack';
+
+const RATE = 1_000;
+const CONNECTIONS = 16;
+
+/**
+ * 4. Queries over HTTP at a steady 1,000 requests/s each: the leaderboard (top 50 and the caller's
+ * rank), the Events list with 3,000 upcoming opportunities, an opportunity's full detail and a
+ * profile, over a read model projected from a generated history; beside GET /healthz of the same
+ * server at the same rate.
+ */
+export const queriesBench: BenchModule = {
+  name: 'queries',
+  title: 'Queries over HTTP',
+  async run() {
+    let history: HistoryStats | null = null;
+    const upcoming = scaled(3_000, 10);
+    const stack = await startBenchStack('queries', {
+      before: async (pool) => {
+        history = await seedHistory(pool, {
+          events: scaled(200_000, 2_000),
+          students: scaled(30_000, 50),
+          opportunities: scaled(1_000, 10),
+          upcoming,
+          organizations: scaled(300, 10),
+        });
+      },
+    });
+    try {
+      const seeded = history as HistoryStats | null;
+      if (!seeded) throw new Error('no history');
+      const caller = await stack.registerUser('bench-reader@university.edu');
+      await stack.caughtUp();
+      const auth = { authorization: `Bearer ${caller.token}` };
+      const get = (path: string): DriverRequest[] => [{ method: 'GET', path, headers: auth }];
+      const upcomingIds = seeded.opportunities.slice(-upcoming);
+      const students = seeded.students.slice(0, 2_000);
+      const cases: { label: string; target: number; scripts: DriverRequest[][] }[] = [
+        {
+          label:
+            'leaderboard: top 50 and the caller’s rank (GET /api/leaderboard?period=all&limit=50)',
+          target: 5,
+          scripts: [get('/api/leaderboard?period=all&limit=50')],
+        },
+        {
+          label: `Events list, ${fmt(upcomingIds.length)} upcoming opportunities (GET /api/opps)`,
+          target: 20,
+          scripts: [get('/api/opps')],
+        },
+        {
+          label: 'opportunity detail (GET /api/opps/:id/full)',
+          target: 20,
+          scripts: upcomingIds.map((id) => get(`/api/opps/${id}/full`)),
+        },
+        {
+          label: 'profile (GET /api/users/:id)',
+          target: 20,
+          scripts: students.map((id) => get(`/api/users/${id}`)),
+        },
+      ];
+      const load = (scripts: DriverRequest[][]) =>
+        drive({
+          kind: 'load',
+          url: stack.queryUrl,
+          connections: CONNECTIONS,
+          durationMs: phaseMs(5),
+          rate: RATE,
+          scripts,
+        });
+      const floor = await load([[{ method: 'GET', path: '/healthz' }]]);
+      const rows: BenchRow[] = [];
+      const raw: Record<string, LoadResult> = { floor };
+      for (const c of cases) {
+        // A short warm-up (connections, statement plans), then the measured phase.
+        await drive({
+          kind: 'load',
+          url: stack.queryUrl,
+          connections: 4,
+          durationMs: 1_000,
+          scripts: c.scripts,
+        });
+        const r = await load(c.scripts);
+        raw[c.label] = r;
+        console.log(
+          `  ${c.label}: ${fmt(r.perSecond)}/s p50 ${ms(r.p50)} p99 ${ms(r.p99)} ${JSON.stringify(r.statuses)}`,
+        );
+        rows.push({
+          measurement: c.label,
+          result: `p50 ${ms(r.p50)}, p99 ${ms(r.p99)} at ${fmt(r.perSecond)}/s${r.non2xx ? ` (${fmt(r.non2xx)} non-2xx)` : ''}`,
+          baseline: `GET /healthz at ${fmt(floor.perSecond)}/s: p50 ${ms(floor.p50)}, p99 ${ms(floor.p99)}`,
+          target: `p99 < ${String(c.target)} ms at 1,000/s`,
+          met: r.p99 < c.target && r.perSecond >= RATE * 0.95 && r.non2xx === 0,
+        });
+      }
+      return {
+        rows,
+        notes: [
+          `Read model from ${fmt(seeded.events)} generated events (${fmt(seeded.students.length)} students, ${fmt(upcomingIds.length)} upcoming opportunities);`,
+          `autocannon in a separate process, ${String(CONNECTIONS)} connections, ${fmt(RATE)} requests/s each.`,
+        ],
+        raw,
+      };
+    } finally {
+      await stack.stop();
+    }
+  },
+};
