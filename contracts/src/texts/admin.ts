@@ -121,6 +121,8 @@ export const adminTexts = {
   },
   userHistory: {
     title: 'Point History',
+    /** The admins' link from a profile to this audit. */
+    auditLink: 'Audit point history (time, cause, actor)',
     of: (name: string) => `Point history of ${name}`,
     backToProfile: 'Back to profile',
     backToPanel: 'Back to Admin Panel',
@@ -177,6 +179,7 @@ export const adminTexts = {
     title: 'Operations',
     subtitle: 'Read-model projections: how far behind they are and what they could not apply.',
     backToPanel: 'Back to Admin Panel',
+    projectionsTitle: 'Projections',
     projection: 'Projection',
     position: 'Position',
     updated: 'Updated',

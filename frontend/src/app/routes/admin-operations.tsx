@@ -1,5 +1,4 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
-import { ShieldIcon } from '@/components/ui/icons';
+import { Operations } from '@/features/operations/components/operations';
 
-/** Admins only (see RequireAdmin): replaced by its screen. */
-export const AdminOperationsRoute = () => <ComingSoon title="Operations" icon={ShieldIcon} />;
+/** /admin/operations (admins only, see RequireAdmin): projection lag, dead letters, replays. */
+export const AdminOperationsRoute = () => <Operations />;

@@ -1,7 +1,8 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
-import { ShieldIcon } from '@/components/ui/icons';
+import { useParams } from 'react-router-dom';
+import { OpportunityHistory } from '@/features/audit/components/opportunity-history';
 
-/** Admins only (see RequireAdmin): replaced by its screen. */
-export const AdminOpportunityHistoryRoute = () => (
-  <ComingSoon title="Event history" icon={ShieldIcon} />
-);
+/** /admin/opportunities/:id/history (admins only, see RequireAdmin): an opportunity's events. */
+export const AdminOpportunityHistoryRoute = () => {
+  const { id = '' } = useParams();
+  return <OpportunityHistory key={id} opportunityId={id} />;
+};

@@ -1,5 +1,8 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
-import { ShieldIcon } from '@/components/ui/icons';
+import { useParams } from 'react-router-dom';
+import { UserHistory } from '@/features/audit/components/user-history';
 
-/** Admins only (see RequireAdmin): replaced by its screen. */
-export const AdminUserHistoryRoute = () => <ComingSoon title="Point history" icon={ShieldIcon} />;
+/** /admin/users/:id/history (admins only, see RequireAdmin): a user's point history. */
+export const AdminUserHistoryRoute = () => {
+  const { id = '' } = useParams();
+  return <UserHistory key={id} userId={id} />;
+};

@@ -1,4 +1,5 @@
 import { texts, type UserProfile } from '@campus/contracts';
+import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { CalendarIcon, LogoutIcon } from '@/components/ui/icons';
@@ -135,6 +136,9 @@ export const Profile = ({ userId, viewerId, viewerIsAdmin, onLogout }: ProfilePr
         </div>
       </div>
       {isOwner || viewerIsAdmin ? <PointsHistorySection userId={userId} /> : null}
+      {viewerIsAdmin ? (
+        <Link to={paths.adminUserHistory.getHref(userId)}>{texts.admin.userHistory.auditLink}</Link>
+      ) : null}
     </div>
   );
 };

@@ -1,0 +1,163 @@
+import { texts, type OpportunityHistory as History, type PointsHistory } from '@campus/contracts';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aUser } from '@/testing/fixtures';
+import { fakeApi } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render';
+import { OpportunityHistory } from './opportunity-history';
+import { UserHistory } from './user-history';
+
+vi.mock('@/lib/auth/firebase', () => ({
+  currentIdToken: () => Promise.resolve('id-token'),
+  getFirebaseAuth: () => {
+    throw new Error('no Firebase in this test');
+  },
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const u = texts.admin.userHistory;
+const o = texts.admin.opportunityHistory;
+
+describe('a user’s point history (admin audit)', () => {
+  it('lists each line with time, cause, opportunity, actor, change and running total', async () => {
+    const api = fakeApi();
+    api.on('GET /api/users/ben-1', () => ({ body: aUser({ id: 'ben-1', name: 'Ben Bold' }) }));
+    const history: PointsHistory = {
+      user_id: 'ben-1',
+      points: 95,
+      entries: [
+        {
+          id: '1',
+          at: '2026-03-10T20:00:00.000Z',
+          reason: 'attendance',
+          opportunity_id: 'opp-1',
+          opportunity_name: 'Park Cleanup',
+          opportunity_date: '2026-03-10',
+          actor_id: 'hal-1',
+          actor_name: 'Hal Host',
+          change: 90,
+          running_total: 90,
+        },
+        {
+          id: '2',
+          at: '2026-03-10T20:00:00.000Z',
+          reason: 'first_signup_bonus',
+          opportunity_id: 'opp-2',
+          opportunity_name: null,
+          opportunity_date: '2026-03-10',
+          actor_id: null,
+          actor_name: null,
+          change: 5,
+          running_total: 95,
+        },
+      ],
+    };
+    api.on('GET /api/users/ben-1/points-history', () => ({ body: history }));
+    renderWithProviders(<UserHistory userId="ben-1" />);
+
+    expect(await screen.findByRole('heading', { name: u.of('Ben Bold') })).toBeInTheDocument();
+    const rows = (await screen.findAllByRole('row')).slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['Mar 10, 2026, 4:00 PM', u.attendance, 'Park Cleanup', 'Hal Host', '+90', '90'],
+      ['Mar 10, 2026, 4:00 PM', u.firstSignupBonus, u.unknownOpportunity, u.system, '+5', '95'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Park Cleanup' })).toHaveAttribute(
+      'href',
+      '/admin/opportunities/opp-1/history',
+    );
+    expect(screen.getByRole('link', { name: 'Hal Host' })).toHaveAttribute(
+      'href',
+      '/profile/hal-1',
+    );
+    expect(screen.getByRole('link', { name: u.backToProfile })).toHaveAttribute(
+      'href',
+      '/profile/ben-1',
+    );
+  });
+
+  it('says so when the user does not exist', async () => {
+    const api = fakeApi();
+    api.on('GET /api/users/nobody/points-history', () => ({
+      status: 404,
+      body: { message: texts.notFound.user },
+    }));
+    renderWithProviders(<UserHistory userId="nobody" />);
+    expect(await screen.findByText(texts.notFound.user)).toBeInTheDocument();
+  });
+});
+
+describe('an opportunity’s event history (admin audit)', () => {
+  it('lists its events with time, type, actor and summary', async () => {
+    const api = fakeApi();
+    const history: History = {
+      opportunity_id: 'opp-1',
+      name: 'Park Cleanup',
+      entries: [
+        {
+          id: 'e1',
+          at: '2026-03-02T15:00:00.000Z',
+          type: 'OpportunityCreated',
+          actor_id: 'hal-1',
+          actor_name: 'Hal Host',
+          summary: texts.admin.eventSummary.created('Park Cleanup', false),
+        },
+        {
+          id: 'e2',
+          at: '2026-03-02T16:30:00.000Z',
+          type: 'UserSignedUp',
+          actor_id: 'ada-1',
+          actor_name: 'Ada Admin',
+          summary: texts.admin.eventSummary.signedUpBy('Ben Bold'),
+        },
+      ],
+    };
+    api.on('GET /api/admin/opportunities/opp-1/history', () => ({ body: history }));
+    renderWithProviders(<OpportunityHistory opportunityId="opp-1" />);
+
+    expect(await screen.findByRole('heading', { name: o.of('Park Cleanup') })).toBeInTheDocument();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      [
+        'Mar 2, 2026, 10:00 AM',
+        'OpportunityCreated',
+        'Hal Host',
+        texts.admin.eventSummary.created('Park Cleanup', false),
+      ],
+      [
+        'Mar 2, 2026, 11:30 AM',
+        'UserSignedUp',
+        'Ada Admin',
+        texts.admin.eventSummary.signedUpBy('Ben Bold'),
+      ],
+    ]);
+    expect(screen.getByRole('link', { name: 'Ada Admin' })).toHaveAttribute(
+      'href',
+      '/admin/users/ada-1/history',
+    );
+  });
+
+  it('shows the spec text for an unknown opportunity', async () => {
+    const api = fakeApi();
+    api.on('GET /api/admin/opportunities/gone/history', () => ({
+      status: 404,
+      body: { message: texts.notFound.opportunity },
+    }));
+    renderWithProviders(<OpportunityHistory opportunityId="gone" />);
+    expect(await screen.findByText(o.notFound)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,110 @@
+import { texts } from '@campus/contracts';
+import { Link } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { ButtonLink } from '@/components/ui/button';
+import { ArrowLeftIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { cx } from '@/lib/cx';
+import { useAuditedUser, useUserHistory } from '../api/get-user-history';
+import { formatChange, formatEasternInstant } from '../utils/format';
+import styles from './audit.module.css';
+
+const t = texts.admin.userHistory;
+
+export type UserHistoryProps = { userId: string };
+
+/**
+ * An admin's audit of a user's points: every ledger line, oldest first, with its time, cause,
+ * opportunity, who caused it, the change and the running total after it.
+ */
+export const UserHistory = ({ userId }: UserHistoryProps) => {
+  const user = useAuditedUser(userId);
+  const history = useUserHistory(userId);
+  const name = user.data?.name;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{name ? t.of(name) : t.title}</h1>
+        <div className={styles.links}>
+          <ButtonLink
+            to={paths.profile.getHref(userId)}
+            variant="secondary"
+            size="small"
+            icon={<ArrowLeftIcon size={16} />}
+          >
+            {t.backToProfile}
+          </ButtonLink>
+          <ButtonLink to={paths.admin.getHref()} variant="ghost" size="small">
+            {t.backToPanel}
+          </ButtonLink>
+        </div>
+        {history.data ? (
+          <p className={styles.muted}>
+            <strong>{t.points(history.data.points)}</strong>
+          </p>
+        ) : null}
+      </header>
+      {history.isPending ? (
+        <Spinner label={texts.common.loading} />
+      ) : history.isError ? (
+        <Alert>
+          {history.error instanceof ApiError && history.error.status === 404
+            ? texts.notFound.user
+            : t.loadFailed}
+        </Alert>
+      ) : history.data.entries.length === 0 ? (
+        <p className={styles.muted}>{t.empty}</p>
+      ) : (
+        <div className={cx(styles.card, styles.tableScroll)}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t.time}</th>
+                <th scope="col">{t.cause}</th>
+                <th scope="col">{t.opportunity}</th>
+                <th scope="col">{t.actor}</th>
+                <th scope="col" className={styles.number}>
+                  {t.change}
+                </th>
+                <th scope="col" className={styles.number}>
+                  {t.total}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.data.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className={styles.nowrap}>{formatEasternInstant(entry.at)}</td>
+                  <td>{entry.reason === 'attendance' ? t.attendance : t.firstSignupBonus}</td>
+                  <td>
+                    {entry.opportunity_name ? (
+                      <Link to={paths.adminOpportunityHistory.getHref(entry.opportunity_id)}>
+                        {entry.opportunity_name}
+                      </Link>
+                    ) : (
+                      <span className={styles.muted}>{t.unknownOpportunity}</span>
+                    )}
+                  </td>
+                  <td>
+                    {entry.actor_id && entry.actor_name ? (
+                      <Link to={paths.profile.getHref(entry.actor_id)}>{entry.actor_name}</Link>
+                    ) : (
+                      <span className={styles.muted}>{t.system}</span>
+                    )}
+                  </td>
+                  <td className={cx(styles.number, entry.change >= 0 ? styles.gain : styles.loss)}>
+                    {formatChange(entry.change)}
+                  </td>
+                  <td className={styles.number}>{entry.running_total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+};
