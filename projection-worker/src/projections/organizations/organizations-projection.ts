@@ -206,6 +206,8 @@ export const organizationsProjection: Projection = {
       );
     }
     if (joined.size) {
+      // A member who left and joined again within this batch still has the row: it takes the
+      // new date, as it would had the leave and the join come in two batches.
       const rows = [...joined].map(([key, { joined_at }]) => {
         const [organization_id, user_id] = key.split('|');
         return { organization_id, user_id, joined_at };
@@ -214,7 +216,7 @@ export const organizationsProjection: Projection = {
         `INSERT INTO memberships (organization_id, user_id, joined_at)
          SELECT r.organization_id, r.user_id, r.joined_at
            FROM json_to_recordset($1::json) AS r(organization_id uuid, user_id uuid, joined_at timestamptz)
-         ON CONFLICT DO NOTHING`,
+         ON CONFLICT (organization_id, user_id) DO UPDATE SET joined_at = EXCLUDED.joined_at`,
         [asJson(rows)],
       );
     }
