@@ -57,3 +57,51 @@ export const easternAt = (instant: Date) => instantToEastern(instant);
 export const nextQuarterHour = (ms: number) => new Date(Math.ceil(ms / 900_000) * 900_000);
 
 export const opportunityPath = (id: string) => buildPath('/opportunity/:id', { id });
+
+/**
+ * An event that started a little earlier today, with participants and no attendance yet (signups
+ * close at the start, so it is created ahead, filled, then moved to its time, as the demo data
+ * records past events; see docs/demo-data.md).
+ */
+export const startedEvent = async (
+  baseUrl: string,
+  options: {
+    host: string;
+    organization: string;
+    name: string;
+    participants: readonly string[];
+    durationMinutes?: number;
+  },
+) => {
+  const host = apiAs(baseUrl, options.host);
+  const admin = apiAs(baseUrl, 'admin@university.edu');
+  const ahead = easternAt(nextQuarterHour(Date.now() + 2 * 24 * 3_600_000));
+  const created = await host.call<{ id: string }>('POST', routes.createOpportunity.path, {
+    name: options.name,
+    description: 'A shift recorded by the browser journeys.',
+    date: ahead.date,
+    time: ahead.time,
+    duration: options.durationMinutes ?? 120,
+    total_slots: Math.max(2, options.participants.length),
+    host_org_id: await organizationId(host, options.organization),
+    causes: ['Food Security and Hunger Relief'],
+  });
+  await admin.call('POST', routes.bulkApprove.path, { opportunity_ids: [created.id] });
+  for (const email of options.participants) {
+    const user = apiAs(baseUrl, email);
+    const me = await user.call<{ id: string }>(
+      'GET',
+      buildPath(routes.getUserByEmail.path, { address: email }),
+    );
+    await user.call('POST', routes.signUp.path, { user_id: me.id, opportunity_id: created.id });
+  }
+  // Earlier today (Eastern), never yesterday: the monthly board counts it in this month.
+  const now = easternAt(new Date());
+  const hourAgo = easternAt(new Date(Math.floor((Date.now() - 3_600_000) / 900_000) * 900_000));
+  const start = hourAgo.date === now.date ? hourAgo : { date: now.date, time: '00:00' };
+  await host.call('PUT', buildPath(routes.updateOpportunity.path, { id: created.id }), {
+    date: start.date,
+    time: start.time,
+  });
+  return { id: created.id, date: start.date };
+};
