@@ -67,7 +67,8 @@ export type PrivatePostgres = {
 /**
  * initdb into a temp directory, then pg_ctl start on a free port (trust auth, user postgres,
  * fsync off: only the server process is crashed in tests, never the machine), and the product's
- * migrations applied to a database `campus`.
+ * migrations applied to a database `campus`. Commits stay synchronous: an acknowledged command
+ * must survive the immediate (crash) stop the tests inflict.
  */
 export const startPrivatePostgres = async (): Promise<PrivatePostgres> => {
   const dir = await mkdtemp(join(tmpdir(), 'campus-pg-'));
@@ -93,7 +94,6 @@ export const startPrivatePostgres = async (): Promise<PrivatePostgres> => {
     `-k ${dir}`,
     "-c listen_addresses='127.0.0.1'",
     '-c fsync=off',
-    '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=60',
   ].join(' ');
