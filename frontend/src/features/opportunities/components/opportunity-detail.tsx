@@ -1,19 +1,27 @@
-import { texts, type OpportunityDetail } from '@campus/contracts';
+import { hasStarted, texts, type OpportunityDetail } from '@campus/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { FailureAlert } from '@/components/ui/failure-alert';
 import { ArrowLeftIcon, HeartIcon, MapPinIcon, UsersIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cx } from '@/lib/cx';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, serverMessageOf } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { useOpportunity } from '../api/get-opportunity';
+import { useParticipantChange } from '../api/manage-opportunity';
 import { useServerNow } from '../hooks/use-server-now';
 import { formatShortDate, formatTime, mapsSearchUrl } from '../utils/format';
+import { AnnouncementComposer } from './announcement-composer';
 import { ExternalIcon, MailIcon, MegaphoneIcon, PhoneIcon } from './detail-icons';
+import { EditDetailsForm } from './edit-details-form';
+import { HostPanel } from './host-panel';
+import hostStyles from './host-tools.module.css';
 import { LinkedText } from './linked-text';
 import { LoadError } from './load-error';
+import { ManageBar } from './manage-bar';
 import styles from './opportunity-detail.module.css';
 import { OpportunityImage } from './opportunity-image';
 import { SignupCard } from './signup-card';
@@ -22,11 +30,15 @@ const d = texts.opportunities.detail;
 
 export type OpportunityDetailScreenProps = { id: string };
 
-/** /opportunity/{id}: the student's view of one opportunity (spec 2 'Opportunity detail'). */
+/**
+ * /opportunity/{id} (spec 2 'Opportunity detail'): the student's view, and for the host or an admin
+ * edit mode, the announcement composer and the host panel in place of the sign-up card.
+ */
 export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) => {
   const query = useOpportunity(id);
   const { data: user } = useCurrentUser();
   const now = useServerNow();
+  const [editing, setEditing] = useState(false);
 
   if (query.isPending) {
     return (
@@ -52,24 +64,37 @@ export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) =>
   }
 
   const o = query.data;
+  const isAdmin = user?.admin ?? false;
+  const manages = o.is_host || isAdmin;
   return (
     <article className={styles.page} aria-labelledby="opportunity-title">
       <BackToEvents />
-      <Hero opportunity={o} isAdmin={user?.admin ?? false} />
+      <Hero opportunity={o} isAdmin={isAdmin} />
+      {manages ? (
+        <ManageBar opportunity={o} editing={editing} onEdit={() => setEditing(true)} />
+      ) : null}
       <div className={styles.layout}>
         <div className={styles.main}>
-          <section className={styles.section} aria-labelledby="about-heading">
-            <h2 id="about-heading" className={styles.sectionTitle}>
-              {d.about}
-            </h2>
-            <LinkedText text={o.description} className={styles.description} />
-          </section>
+          {editing ? (
+            <EditDetailsForm opportunity={o} onDone={() => setEditing(false)} />
+          ) : (
+            <section className={styles.section} aria-labelledby="about-heading">
+              <h2 id="about-heading" className={styles.sectionTitle}>
+                {d.about}
+              </h2>
+              <LinkedText text={o.description} className={styles.description} />
+            </section>
+          )}
           <CausesAndTags opportunity={o} />
-          <Participants opportunity={o} />
-          <Announcements opportunity={o} />
+          <Participants opportunity={o} canUnregister={manages} />
+          <Announcements opportunity={o} canPost={manages} />
         </div>
         <div className={styles.signup}>
-          <SignupCard opportunity={o} user={user} now={now} />
+          {manages ? (
+            <HostPanel opportunity={o} isAdmin={isAdmin} started={hasStarted(now, o.starts_at)} />
+          ) : (
+            <SignupCard opportunity={o} user={user} now={now} />
+          )}
         </div>
         <div className={styles.aside}>
           <Location address={o.address} />
@@ -169,41 +194,66 @@ const CausesAndTags = ({ opportunity: o }: SectionProps) => {
   );
 };
 
-const Participants = ({ opportunity: o }: SectionProps) => (
-  <section className={styles.section} aria-labelledby="participants-heading">
-    <div className={styles.sectionHeader}>
-      <h2 id="participants-heading" className={styles.sectionTitle}>
-        {d.participants}{' '}
-        <span className={styles.count} data-testid="participant-count">
-          {d.participantCount(o.registered_count, o.total_slots)}
-        </span>
-      </h2>
-      <p className={o.slots_left > 0 ? styles.available : styles.unavailable}>
-        {o.slots_left > 0 ? d.availableSlots(o.slots_left) : d.noSlotsAvailable}
-      </p>
-    </div>
-    {o.involved_users.length ? (
-      <ul className={styles.people}>
-        {o.involved_users.map((person) => (
-          <li key={person.id}>
-            <Link to={paths.profile.getHref(person.id)} className={styles.person}>
-              <Avatar src={person.profile_image} name={person.name} size="small" />
-              <span>{person.name}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    ) : (
-      <p className={styles.muted}>{d.noParticipants}</p>
-    )}
-  </section>
-);
+const Participants = ({
+  opportunity: o,
+  canUnregister,
+}: SectionProps & { canUnregister: boolean }) => {
+  const unregister = useParticipantChange(o.id, 'unregister');
+  return (
+    <section className={styles.section} aria-labelledby="participants-heading">
+      <div className={styles.sectionHeader}>
+        <h2 id="participants-heading" className={styles.sectionTitle}>
+          {d.participants}{' '}
+          <span className={styles.count} data-testid="participant-count">
+            {d.participantCount(o.registered_count, o.total_slots)}
+          </span>
+        </h2>
+        <p className={o.slots_left > 0 ? styles.available : styles.unavailable}>
+          {o.slots_left > 0 ? d.availableSlots(o.slots_left) : d.noSlotsAvailable}
+        </p>
+      </div>
+      {o.involved_users.length ? (
+        <ul className={cx(styles.people, canUnregister && styles.peopleManaged)}>
+          {o.involved_users.map((person) => (
+            <li key={person.id}>
+              <Link to={paths.profile.getHref(person.id)} className={styles.person}>
+                <Avatar src={person.profile_image} name={person.name} size="small" />
+                <span>{person.name}</span>
+              </Link>
+              {canUnregister ? (
+                <Button
+                  size="small"
+                  variant="ghost"
+                  className={hostStyles.unregister}
+                  aria-label={texts.host.admin.unregisterUser(person.name)}
+                  loading={unregister.isPending && unregister.variables === person.id}
+                  onClick={() => unregister.mutate(person.id)}
+                >
+                  {texts.host.admin.unregister}
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>{d.noParticipants}</p>
+      )}
+      {unregister.isError ? (
+        <FailureAlert
+          message={texts.host.admin.unregisterFailed}
+          detail={serverMessageOf(unregister.error)}
+        />
+      ) : null}
+    </section>
+  );
+};
 
-const Announcements = ({ opportunity: o }: SectionProps) => (
+const Announcements = ({ opportunity: o, canPost }: SectionProps & { canPost: boolean }) => (
   <section className={styles.section} aria-labelledby="announcements-heading">
     <h2 id="announcements-heading" className={styles.sectionTitle}>
       {d.announcements}
     </h2>
+    {canPost ? <AnnouncementComposer opportunityId={o.id} /> : null}
     {o.announcements.length ? (
       <ul className={styles.announcements}>
         {o.announcements.map((a) => (

@@ -284,12 +284,25 @@ describe('the sign-up button', () => {
     expect(screen.queryByText(s.unregistrationClosedWarning)).not.toBeInTheDocument();
   });
 
-  it('lets the host unregister inside the 7 hours', async () => {
+  it('lets the host unregister a participant inside the 7 hours, in place of the sign-up card', async () => {
+    const other = aUser({ id: 'p9', name: 'Pat Participant' });
     detail = registered(
       anOpportunity({ starts_at: afterNow(2 * HOUR), is_host: true, host_user_id: 'user-1' }),
+      other,
     );
-    renderDetail();
-    expect(await signupButton(s.signedUp)).toBeEnabled();
+    api.on('POST /api/unregister-opp', () => ({ body: { success: true, id: 'opp-1' } }));
+    const { ui } = renderDetail();
+    const button = await screen.findByRole('button', {
+      name: texts.host.admin.unregisterUser('Pat Participant'),
+    });
+    expect(screen.queryByRole('button', { name: s.signedUp })).not.toBeInTheDocument();
+    await ui.click(button);
+    await waitFor(() =>
+      expect(api.calls('POST', '/api/unregister-opp')[0]?.body).toEqual({
+        user_id: 'p9',
+        opportunity_id: 'opp-1',
+      }),
+    );
   });
 
   it("reads 'Event Already Started' (disabled) once started, registered or not", async () => {

@@ -1,0 +1,111 @@
+import { texts, type OpportunityDetail } from '@campus/contracts';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { FailureAlert } from '@/components/ui/failure-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { serverMessageOf } from '@/lib/api-client';
+import {
+  useParticipantChange,
+  useUpdateOpportunity,
+  useUserSearch,
+} from '../api/manage-opportunity';
+import styles from './host-tools.module.css';
+
+const t = texts.host.admin;
+
+/** Admins only (spec 6): Unapprove Opportunity, register a user found by name, the event history. */
+export const AdminTools = ({ opportunity: o }: { opportunity: OpportunityDetail }) => {
+  const unapprove = useUpdateOpportunity(o.id);
+  const headingId = useId();
+  return (
+    <section className={styles.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.cardTitle}>
+        {t.title}
+      </h2>
+      {o.approved ? (
+        <Button
+          variant="secondary"
+          size="small"
+          loading={unapprove.isPending}
+          onClick={() => unapprove.mutate({ approved: false })}
+        >
+          {t.unapprove}
+        </Button>
+      ) : (
+        <p className={styles.muted}>{texts.host.manage.pendingApproval}</p>
+      )}
+      {unapprove.isError ? (
+        <FailureAlert
+          message={t.unapproveFailed(serverMessageOf(unapprove.error) ?? unapprove.error.message)}
+          detail={null}
+        />
+      ) : null}
+      <RegisterUser opportunity={o} />
+      <Link className={styles.textLink} to={paths.adminOpportunityHistory.getHref(o.id)}>
+        {texts.host.manage.eventHistory}
+      </Link>
+    </section>
+  );
+};
+
+const RegisterUser = ({ opportunity: o }: { opportunity: OpportunityDetail }) => {
+  const [text, setText] = useState('');
+  const search = useUserSearch(text);
+  const register = useParticipantChange(o.id, 'signUp');
+  const registered = new Set(o.involved_users.filter((u) => u.registered).map((u) => u.id));
+  const full = o.slots_left <= 0;
+  const q = text.trim();
+  return (
+    <div className={styles.registerUser}>
+      <h3 className={styles.subTitle}>{t.registerUser}</h3>
+      <TextField
+        label={t.searchUsers}
+        type="search"
+        placeholder={t.searchPlaceholder}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      {full ? <Alert tone="info">{t.capacity}</Alert> : null}
+      {q.length >= 2 && search.isPending ? <Spinner size="small" /> : null}
+      {q.length >= 2 && search.data ? (
+        search.data.length ? (
+          <ul className={styles.results}>
+            {search.data.slice(0, 8).map((user) => {
+              const already = registered.has(user.id);
+              return (
+                <li key={user.id} className={styles.attendee}>
+                  <Avatar src={user.profile_image} name={user.name} size="small" />
+                  <span className={styles.attendeeName}>{user.name}</span>
+                  <Button
+                    size="small"
+                    variant={already ? 'ghost' : 'primary'}
+                    disabled={already || full}
+                    loading={register.isPending && register.variables === user.id}
+                    aria-label={
+                      already
+                        ? `${user.name}: ${t.alreadyRegistered}`
+                        : `${t.register} ${user.name}`
+                    }
+                    onClick={() => register.mutate(user.id)}
+                  >
+                    {already ? t.alreadyRegistered : t.register}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className={styles.muted}>{t.noUsersFound(q)}</p>
+        )
+      ) : null}
+      {register.isError ? (
+        <FailureAlert message={t.registerFailed} detail={serverMessageOf(register.error)} />
+      ) : null}
+    </div>
+  );
+};

@@ -1,0 +1,173 @@
+import { texts, type OpportunityDetail } from '@campus/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { FailureAlert } from '@/components/ui/failure-alert';
+import { serverMessageOf } from '@/lib/api-client';
+import { opportunityKeys } from '../api/get-opportunities';
+import { useMarkAttendance } from '../api/manage-opportunity';
+import { clampHours, clampMinutes, splitDuration } from '../utils/attendance';
+import styles from './host-tools.module.css';
+
+const t = texts.host.attendance;
+
+export type AttendanceManagementProps = {
+  opportunity: OpportunityDetail;
+  /** Attendance may be sent once the opportunity has started (rules.md). */
+  started: boolean;
+};
+
+/**
+ * Spec 2 / 4 / 5: check who attended, enter hours (0-24) and minutes (0-59), submit once; afterwards
+ * each participant is locked as 'Attended' or 'Did not attend'.
+ */
+export const AttendanceManagement = ({ opportunity: o, started }: AttendanceManagementProps) => {
+  const queryClient = useQueryClient();
+  const mark = useMarkAttendance(o.id);
+  const initial = splitDuration(o.duration);
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [hours, setHours] = useState(initial.hours);
+  const [minutes, setMinutes] = useState(initial.minutes);
+  const [displayFailed, setDisplayFailed] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const headingId = useId();
+  const locked = o.attendance_marked;
+  const participants = o.involved_users.filter((u) => u.registered);
+
+  const toggle = (userId: string, on: boolean) => {
+    const next = new Set(checked);
+    if (on) next.add(userId);
+    else next.delete(userId);
+    setChecked(next);
+  };
+
+  // A success whose refreshed detail fails to load has its own message (spec 8).
+  const refreshDetail = async () => {
+    try {
+      await queryClient.refetchQueries(
+        { queryKey: opportunityKeys.detail(o.id) },
+        { throwOnError: true },
+      );
+    } catch {
+      setDisplayFailed(true);
+    }
+    void queryClient.invalidateQueries({ queryKey: opportunityKeys.all });
+  };
+
+  const submit = () => {
+    setDisplayFailed(false);
+    mark.mutate(
+      { userIds: [...checked], duration: hours * 60 + minutes },
+      {
+        onSuccess: () => {
+          setSubmitted(true);
+          void refreshDetail();
+        },
+      },
+    );
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.cardTitle}>
+        {t.title}
+      </h2>
+      {locked ? null : <p className={styles.muted}>{t.intro}</p>}
+      <ul className={styles.attendees}>
+        <li className={styles.attendee}>
+          <Avatar src={o.host.profile_image} name={o.host.name} size="small" />
+          <span className={styles.attendeeName}>{o.host.name}</span>
+          <span className={styles.present}>{t.hostPresent}</span>
+        </li>
+        {participants.map((p) => (
+          <li key={p.id} className={styles.attendee}>
+            <label className={styles.attendeeCheck}>
+              <input
+                type="checkbox"
+                disabled={locked || mark.isPending}
+                checked={locked ? p.attended : checked.has(p.id)}
+                onChange={(event) => toggle(p.id, event.target.checked)}
+                aria-label={t.present(p.name)}
+              />
+              <Avatar src={p.profile_image} name={p.name} size="small" />
+              <span className={styles.attendeeName}>{p.name}</span>
+            </label>
+            {locked ? (
+              <span className={p.attended ? styles.present : styles.absent}>
+                {p.attended ? t.attended : t.didNotAttend}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {participants.length === 0 ? <p className={styles.muted}>{t.noParticipants}</p> : null}
+      {locked ? null : (
+        <fieldset className={styles.duration}>
+          <legend className={styles.label}>{t.duration}</legend>
+          <DurationInput
+            label={t.hours}
+            hint={t.hoursHint}
+            value={hours}
+            onChange={(typed) => setHours(clampHours(typed))}
+          />
+          <DurationInput
+            label={t.minutes}
+            hint={t.minutesHint}
+            value={minutes}
+            onChange={(typed) => setMinutes(clampMinutes(typed))}
+          />
+        </fieldset>
+      )}
+      {!locked && !started ? <p className={styles.muted}>{t.notStarted}</p> : null}
+      <Button
+        fullWidth
+        onClick={submit}
+        loading={mark.isPending}
+        disabled={locked || !started || (hours === 0 && minutes === 0)}
+      >
+        {locked ? t.alreadySubmitted : mark.isPending ? t.submitting : t.submit}
+      </Button>
+      {mark.isError ? (
+        <FailureAlert
+          message={t.submitFailed(serverMessageOf(mark.error) ?? mark.error.message)}
+          detail={null}
+        />
+      ) : null}
+      {displayFailed ? <Alert>{t.displayFailed}</Alert> : null}
+      {submitted && !displayFailed ? <Alert tone="success">{t.submitted}</Alert> : null}
+    </section>
+  );
+};
+
+type DurationInputProps = {
+  label: string;
+  hint: string;
+  value: number;
+  onChange: (typed: string) => void;
+};
+
+/** A text field with a numeric keyboard: what is typed is clamped or reset by the caller. */
+const DurationInput = ({ label, hint, value, onChange }: DurationInputProps) => {
+  const id = useId();
+  return (
+    <div className={styles.durationField}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={styles.input}
+        inputMode="numeric"
+        value={String(value)}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.value)}
+        onFocus={(event) => event.target.select()}
+      />
+      <span id={`${id}-hint`} className={styles.hint}>
+        {hint}
+      </span>
+    </div>
+  );
+};

@@ -1,0 +1,153 @@
+import {
+  CAUSES,
+  EDIT_DURATION_MIN,
+  texts,
+  updateOpportunitySchema,
+  type Cause,
+  type OpportunityDetail,
+} from '@campus/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FailureAlert } from '@/components/ui/failure-alert';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { TextField } from '@/components/ui/text-field';
+import { serverMessageOf } from '@/lib/api-client';
+import { useUpdateOpportunity } from '../api/manage-opportunity';
+import styles from './host-tools.module.css';
+
+const t = texts.host.manage;
+
+export type EditDetailsValues = {
+  name: string;
+  description: string;
+  nonprofit: string;
+  address: string;
+  date: string;
+  time: string;
+  duration: number;
+  redirect_url: string;
+  causes: Cause[];
+};
+
+// The edit command's schema decides (duration at least 1, redirect a URL, blank stored as null).
+const schemaResolver = zodResolver(updateOpportunitySchema, undefined, { raw: true });
+const resolver: Resolver<EditDetailsValues> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options as never);
+  return Object.keys(result.errors).length
+    ? { values: {}, errors: result.errors as never }
+    : { values, errors: {} };
+};
+
+export type EditDetailsFormProps = { opportunity: OpportunityDetail; onDone: () => void };
+
+/** Edit mode's fields (spec 2): name, description, nonprofit, location, date, time, duration, link. */
+export const EditDetailsForm = ({ opportunity: o, onDone }: EditDetailsFormProps) => {
+  const update = useUpdateOpportunity(o.id);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EditDetailsValues>({
+    resolver,
+    defaultValues: {
+      name: o.name,
+      description: o.description,
+      nonprofit: o.nonprofit ?? '',
+      address: o.address ?? '',
+      date: o.date,
+      time: o.time.slice(0, 5),
+      duration: o.duration,
+      redirect_url: o.redirect_url ?? '',
+      causes: [...o.causes],
+    },
+  });
+  const onSubmit = handleSubmit((values) => update.mutate(values, { onSuccess: onDone }));
+  return (
+    <form
+      className={styles.editForm}
+      noValidate
+      aria-label={t.editTitle}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <TextField label={t.name} {...register('name')} error={errors.name?.message} />
+      <TextAreaField
+        label={t.description}
+        rows={5}
+        {...register('description')}
+        error={errors.description?.message}
+      />
+      <div className={styles.row}>
+        <TextField
+          label={t.nonprofit}
+          {...register('nonprofit')}
+          error={errors.nonprofit?.message}
+        />
+        <TextField label={t.location} {...register('address')} error={errors.address?.message} />
+      </div>
+      <div className={styles.row}>
+        <TextField label={t.date} type="date" {...register('date')} error={errors.date?.message} />
+        <TextField label={t.time} type="time" {...register('time')} error={errors.time?.message} />
+      </div>
+      <div className={styles.row}>
+        <TextField
+          label={t.duration}
+          type="number"
+          min={EDIT_DURATION_MIN}
+          step={1}
+          {...register('duration', { valueAsNumber: true })}
+          error={errors.duration?.message}
+        />
+        <TextField
+          label={t.redirectUrl}
+          type="url"
+          {...register('redirect_url')}
+          error={errors.redirect_url?.message}
+        />
+      </div>
+      <Controller
+        control={control}
+        name="causes"
+        render={({ field }) => (
+          <fieldset className={styles.causes}>
+            <legend className={styles.label}>{t.causes}</legend>
+            {CAUSES.map((cause) => (
+              <label key={cause} className={styles.check}>
+                <input
+                  type="checkbox"
+                  checked={field.value.includes(cause)}
+                  onChange={(event) =>
+                    field.onChange(
+                      event.target.checked
+                        ? [...field.value, cause]
+                        : field.value.filter((c) => c !== cause),
+                    )
+                  }
+                />
+                {cause}
+              </label>
+            ))}
+            {errors.causes?.message ? (
+              <p className={styles.error}>{errors.causes.message}</p>
+            ) : null}
+          </fieldset>
+        )}
+      />
+      {update.isError ? (
+        <FailureAlert
+          message={t.updateFailed(serverMessageOf(update.error) ?? update.error.message)}
+          detail={null}
+        />
+      ) : null}
+      <div className={styles.buttons}>
+        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+          {texts.host.manage.cancel}
+        </Button>
+        <Button type="submit" loading={update.isPending}>
+          {update.isPending ? t.saving : t.save}
+        </Button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,18 @@
+import type { OpportunityDetail } from '@campus/contracts';
+import { AdminTools } from './admin-tools';
+import { AttendanceManagement } from './attendance-management';
+import { Communication } from './communication';
+import styles from './host-tools.module.css';
+import { SlotManagement } from './slot-management';
+
+export type HostPanelProps = { opportunity: OpportunityDetail; isAdmin: boolean; started: boolean };
+
+/** What replaces the sign-up card for the host or an admin (spec 2). */
+export const HostPanel = ({ opportunity, isAdmin, started }: HostPanelProps) => (
+  <div className={styles.panel}>
+    <AttendanceManagement opportunity={opportunity} started={started} />
+    <SlotManagement opportunity={opportunity} />
+    <Communication opportunity={opportunity} />
+    {isAdmin ? <AdminTools opportunity={opportunity} /> : null}
+  </div>
+);
