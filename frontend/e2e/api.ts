@@ -1,5 +1,14 @@
-import { buildPath, instantToEastern, routes } from '@campus/contracts';
+import {
+  buildPath,
+  CONSISTENCY_TOKEN_HEADER,
+  instantToEastern,
+  newestConsistencyToken,
+  routes,
+} from '@campus/contracts';
 import { emulatorIdToken } from '../../infra/src/auth/emulator-sign-in';
+
+/** The newest consistency token any call answered: reads send it, so they see those writes. */
+let newestToken: string | null = null;
 
 /**
  * The journeys' back door for setting the scene (never for what the journey itself checks): calls
@@ -12,10 +21,15 @@ export const apiAs = (baseUrl: string, email: string) => {
       method,
       headers: {
         authorization: `Bearer ${token}`,
+        ...(newestToken ? { [CONSISTENCY_TOKEN_HEADER]: newestToken } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+    newestToken = newestConsistencyToken(
+      newestToken,
+      response.headers.get(CONSISTENCY_TOKEN_HEADER),
+    );
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} as ${email}: ${response.status} ${text}`);
     return (text ? JSON.parse(text) : null) as T;

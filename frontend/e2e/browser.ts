@@ -72,8 +72,8 @@ export const registerInBrowser = async (
 
 /** Closes the global popup after checking its title. */
 export const dismissPopup = async (page: Page, title: string) => {
-  const popup = page.getByRole('alertdialog');
-  await popup.getByText(title).waitFor();
+  const popup = page.getByRole('alertdialog', { name: title });
+  await popup.waitFor();
   await popup.getByRole('button', { name: texts.popup.gotIt }).click();
   await popup.waitFor({ state: 'detached' });
 };
