@@ -1,9 +1,15 @@
-import { maxPosition, type GlobalPosition, type RecordedEvent } from '@campus/contracts';
+import {
+  maxPosition,
+  START_POSITION,
+  type GlobalPosition,
+  type RecordedEvent,
+} from '@campus/contracts';
 import type { Pool } from '@campus/infra';
 import { collectBoardTouches } from '../boards/board-touches';
 import { refreshBoards, type BoardsTarget } from '../boards/refresh-boards';
 import { applyBatch, type RetryPolicy } from './apply-batch';
 import { markVisible } from './checkpoints';
+import { independentGroups } from './independent-groups';
 import { parseBatch } from './parse';
 import type { Projection, ProjectionContext } from './projection';
 import type { ReadSchema } from './read-schema';
@@ -21,6 +27,12 @@ export type BatchTarget = {
   readonly boards: BoardsTarget | null;
   /** Whether the visible checkpoint follows each batch (read-your-writes waits on it). */
   readonly markVisible: boolean;
+  /**
+   * Whether projections that share no table apply the batch in transactions of their own, side by
+   * side (each still commits its rows with its checkpoint). For a replay's shadow, which nobody
+   * reads until it is swapped in; the live read model keeps one transaction per batch.
+   */
+  readonly parallel?: boolean;
 };
 
 /**
@@ -35,9 +47,22 @@ export const projectBatch = async (
   if (!last) return null;
   const { pool, schema, projections, checkpoints, context } = target;
   const { events, unparsable } = parseBatch(batch, context.logger);
-  await applyBatch(
-    { pool, schema, projections, checkpoints, context, policy: target.policy },
-    { events, unparsable, last },
+  const groups = target.parallel ? independentGroups(projections) : [projections.map((_, i) => i)];
+  await Promise.all(
+    groups.map((group, g) =>
+      applyBatch(
+        {
+          pool,
+          schema,
+          projections: group.map((i) => projections[i] as Projection),
+          checkpoints: group.map((i) => checkpoints[i] ?? START_POSITION),
+          context,
+          policy: target.policy,
+        },
+        // Events no schema accepts are dead-lettered once, by the first group.
+        { events, unparsable: g === 0 ? unparsable : [], last },
+      ),
+    ),
   );
   for (const [i, checkpoint] of checkpoints.entries())
     checkpoints[i] = maxPosition(checkpoint, last);

@@ -326,6 +326,7 @@ export const replayProjections = async (options: ReplayOptions): Promise<ReplayR
       const bulk: BatchTarget = {
         ...target,
         projections: stepwise.map((i) => all[i] as Projection),
+        parallel: true,
         checkpoints: stepwise.map((i) => target.checkpoints[i] ?? START_POSITION),
       };
       const head = await store.headPosition();
