@@ -1,7 +1,8 @@
-import type { OrganizationDetail as Detail } from '@campus/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { texts, type OrganizationDetail as Detail } from '@campus/contracts';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aUser } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { OrganizationDetail } from './organization-detail';
 
@@ -200,4 +201,41 @@ describe('OrganizationDetail', () => {
       '/groups',
     );
   });
+
+  it('gives only admins Unapprove Organization, which sends approved false', async () => {
+    renderDetail();
+    await screen.findByRole('heading', { level: 1, name: 'Rowing Team' });
+    expect(
+      screen.queryByRole('button', { name: texts.groups.detail.unapprove }),
+    ).not.toBeInTheDocument();
+    cleanupAndActAsAdmin();
+    routes[`PUT /api/orgs/${ORG}`] = () => {
+      organization = { ...organization, approved: false };
+      return { body: { success: true, id: ORG } };
+    };
+    const admin = renderDetail();
+    await admin.click(await screen.findByRole('button', { name: texts.groups.detail.unapprove }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ approved: false }),
+    );
+    expect(await screen.findByText(texts.groups.detail.awaitingApproval)).toBeInTheDocument();
+  });
+
+  it("names a failed unapproval with the spec's text", async () => {
+    cleanupAndActAsAdmin();
+    routes[`PUT /api/orgs/${ORG}`] = () => ({ status: 500, body: { message: 'Database down' } });
+    const admin = renderDetail();
+    await admin.click(await screen.findByRole('button', { name: texts.groups.detail.unapprove }));
+    expect(
+      await screen.findByText(texts.groups.detail.unapproveFailed('Database down')),
+    ).toBeInTheDocument();
+  });
 });
+
+/** Unmounts what is on screen and answers the signed-in user's profile as an admin's. */
+const cleanupAndActAsAdmin = () => {
+  cleanup();
+  routes['GET /api/users/email/me%40university.edu'] = () => ({
+    body: aUser({ id: ME, email: 'me@university.edu', admin: true }),
+  });
+};
