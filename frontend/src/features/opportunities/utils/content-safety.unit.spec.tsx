@@ -222,3 +222,39 @@ describe('the profile screen renders hostile names and bios as text', () => {
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
   });
 });
+
+describe('no screen renders user text as HTML', () => {
+  // Every source file of the UI (tests included), read as text at build time.
+  const sources = import.meta.glob<string>(['/src/**/*.ts', '/src/**/*.tsx'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
+
+  it('reads the sources it checks', () => {
+    expect(Object.keys(sources).length).toBeGreaterThan(50);
+    expect(Object.keys(sources)).toContain(
+      '/src/features/opportunities/components/linked-text.tsx',
+    );
+  });
+
+  it('uses no HTML-injecting API anywhere (React text rendering only)', () => {
+    const banned = [
+      /dangerouslySetInnerHTML/,
+      /\.innerHTML\s*=/,
+      /\.outerHTML\s*=/,
+      /insertAdjacentHTML/,
+      /document\.write/,
+      /new Function\(/,
+      /\beval\(/,
+    ];
+    const offenders = Object.entries(sources)
+      .filter(([path]) => !path.endsWith('content-safety.unit.spec.tsx'))
+      .flatMap(([path, text]) =>
+        banned
+          .filter((pattern) => pattern.test(text))
+          .map((pattern) => `${path}: ${pattern.source}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+});
