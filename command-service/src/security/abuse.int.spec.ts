@@ -25,6 +25,7 @@ import {
   type TestDatabase,
 } from '@campus/infra/testing';
 import { createCommandApp } from '../http/app';
+import type { CommandDeps } from '../http/context';
 import { createStreamCallerResolver } from '../users/caller-resolver';
 
 /**
@@ -41,6 +42,7 @@ describe('abuse: rate limits, security headers, CORS (command service)', () => {
   let uploadDir: string;
   let apps: [Express, Express];
   let keyPrefix: string;
+  let deps: () => CommandDeps;
 
   beforeAll(async () => {
     await assertAuthEmulatorUp();
@@ -49,18 +51,21 @@ describe('abuse: rate limits, security headers, CORS (command service)', () => {
     uploadDir = await mkdtemp(join(tmpdir(), 'campus-abuse-'));
     keyPrefix = testRedisPrefix('rate');
     const store = await createEventStore({ pool: db.pool });
+    deps = () => ({
+      store,
+      pool: db.pool,
+      uploadDir,
+      vault: createPersonalDataVault(db.pool),
+      verifier: createFirebaseTokenVerifier({ projectId: TEST_FIREBASE_PROJECT_ID }),
+      resolveCaller: createStreamCallerResolver(store),
+      clock: manualClock('2026-03-02T15:00:00.000Z'),
+      config: productConfigSchema.parse({}),
+      logger: createLogger('test'),
+      corsOrigins: [ORIGIN],
+    });
     const instance = () =>
       createCommandApp({
-        store,
-        pool: db.pool,
-        uploadDir,
-        vault: createPersonalDataVault(db.pool),
-        verifier: createFirebaseTokenVerifier({ projectId: TEST_FIREBASE_PROJECT_ID }),
-        resolveCaller: createStreamCallerResolver(store),
-        clock: manualClock('2026-03-02T15:00:00.000Z'),
-        config: productConfigSchema.parse({}),
-        logger: createLogger('test'),
-        corsOrigins: [ORIGIN],
+        ...deps(),
         rateLimit: perUserRateLimit({ redis, keyPrefix, points: LIMIT, windowSeconds: 60 }),
       });
     apps = [instance(), instance()];
@@ -113,6 +118,23 @@ describe('abuse: rate limits, security headers, CORS (command service)', () => {
       expect(response.status).toBe(401);
     }
     expect((await protectedCheck(apps[0], token)).status).toBe(200);
+  });
+
+  it('keeps counting in memory while Redis cannot answer: commands go on, the limit holds', async () => {
+    const down = createRedisClient('redis://127.0.0.1:1', {
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+    });
+    down.on('error', () => undefined);
+    const app = createCommandApp({
+      ...deps(),
+      rateLimit: perUserRateLimit({ redis: down, keyPrefix, points: LIMIT, windowSeconds: 60 }),
+    });
+    const token = await emulatorIdToken(`offline-${randomUUID()}@university.edu`);
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMIT; i += 1) statuses.push((await protectedCheck(app, token)).status);
+    expect(statuses).toEqual([...Array.from({ length: LIMIT }, () => 200), 429]);
+    down.disconnect();
   });
 
   it('sends helmet security headers on answers and errors', async () => {
