@@ -86,4 +86,15 @@ export const profileTexts = {
     points: (points: number) => `${points} ${points === 1 ? 'point' : 'points'}`,
   },
   loadFailed: 'Failed to load this profile.',
+  /** Admins only: crypto-shredding a person's personal data (ADR 0002). */
+  erase: {
+    button: 'Erase personal data',
+    title: "Erase this person's personal data?",
+    message:
+      'Name, email, phone, photo and bio become unreadable everywhere, for good. Points, sign-ups and counts stay.',
+    confirm: 'Erase',
+    cancel: 'Cancel',
+    done: 'Personal data erased.',
+    failed: (message: string) => `Error erasing personal data: ${message}`,
+  },
 } as const;

@@ -10,6 +10,7 @@ import { useProfile } from '../api/get-profile';
 import { formatHours } from '../utils/format';
 import { BadgesSection } from './badges-section';
 import { BioSection } from './bio-section';
+import { ErasePersonalData } from './erase-personal-data';
 import { FriendsSection } from './friends-section';
 import { OrganizationsSection } from './organizations-section';
 import { PassionsSection } from './passions-section';
@@ -139,6 +140,7 @@ export const Profile = ({ userId, viewerId, viewerIsAdmin, onLogout }: ProfilePr
       {viewerIsAdmin ? (
         <Link to={paths.adminUserHistory.getHref(userId)}>{texts.admin.userHistory.auditLink}</Link>
       ) : null}
+      {viewerIsAdmin && !isOwner ? <ErasePersonalData userId={userId} /> : null}
     </div>
   );
 };

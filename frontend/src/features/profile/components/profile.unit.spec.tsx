@@ -1,9 +1,10 @@
-import type {
-  Badge,
-  FriendListEntry,
-  FriendshipEntry,
-  PointsHistory,
-  UserProfile,
+import {
+  texts,
+  type Badge,
+  type FriendListEntry,
+  type FriendshipEntry,
+  type PointsHistory,
+  type UserProfile,
 } from '@campus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -666,5 +667,50 @@ describe('Profile point history', () => {
     renderProfile();
     const section = await screen.findByRole('region', { name: 'Point History' });
     expect(await within(section).findByText('No points earned yet.')).toBeInTheDocument();
+  });
+});
+
+describe('Profile erase personal data (admins)', () => {
+  const t = texts.profile.erase;
+
+  it('is offered to admins on others profiles only, and erases after confirming', async () => {
+    serveProfile({ id: OTHER, name: 'Olga Other' });
+    answers[`POST /api/admin/users/${OTHER}/erase`] = () => ok({ success: true, id: OTHER });
+    const { user } = renderProfile({ userId: OTHER, viewerIsAdmin: true });
+
+    await user.click(await screen.findByRole('button', { name: t.button }));
+    const dialog = await screen.findByRole('dialog', { name: t.title });
+    // Nothing is sent before the admin confirms.
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: t.confirm }));
+
+    expect(await screen.findByText(t.done)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/api/admin/users/${OTHER}/erase`,
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows why an erasure failed', async () => {
+    serveProfile({ id: OTHER, name: 'Olga Other' });
+    answers[`POST /api/admin/users/${OTHER}/erase`] = () => ({
+      status: 403,
+      body: { message: 'Admins only' },
+    });
+    const { user } = renderProfile({ userId: OTHER, viewerIsAdmin: true });
+    await user.click(await screen.findByRole('button', { name: t.button }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: t.confirm }),
+    );
+    expect(await screen.findByText(t.failed('Admins only'))).toBeInTheDocument();
+  });
+
+  it('is not offered to a student', async () => {
+    serveProfile({ id: OTHER, name: 'Olga Other' });
+    renderProfile({ userId: OTHER, viewerIsAdmin: false });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Olga Other' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: t.button })).not.toBeInTheDocument();
   });
 });
