@@ -24,10 +24,16 @@ const nameOf = (path: string) =>
     .replaceAll('/', '-')
     .replace(/^-/, '');
 
+const urlOf = (baseUrl: string, path: string, ids: Record<string, string>) =>
+  `${baseUrl}${path.replace(/\{(\w+)\}/g, (_, key: string) => ids[key] ?? '')}`;
+
 const visit = async (page: Page, baseUrl: string, path: string, ids: Record<string, string>) => {
-  await page.goto(`${baseUrl}${path.replace(/\{(\w+)\}/g, (_, key: string) => ids[key] ?? '')}`);
+  const url = urlOf(baseUrl, path, ids);
+  await page.goto(url);
   await page.waitForLoadState('networkidle');
   await page.locator('main h1').first().waitFor();
+  // An admin stays on the screen (RequireAdmin sends everyone else to /opportunities).
+  expect(page.url()).toBe(url);
 };
 
 describe('the admin screens at 1280 and 390 px', () => {
@@ -108,9 +114,7 @@ describe('the admin screens at 1280 and 390 px', () => {
       await signIn(page, baseUrl, 'student@university.edu');
       await page.waitForURL(/\/opportunities$/);
       for (const path of ADMIN_PAGES) {
-        await page.goto(
-          `${baseUrl}${path.replace(/\{(\w+)\}/g, (_, key: string) => ids[key] ?? '')}`,
-        );
+        await page.goto(urlOf(baseUrl, path, ids));
         await page.waitForURL(/\/opportunities$/);
       }
       expect(errors).toEqual([]);

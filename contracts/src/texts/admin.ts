@@ -50,6 +50,7 @@ export const adminTexts = {
     copyNewline: 'Copy (one per line)',
     copyComma: 'Copy (comma-separated)',
     copied: 'Copied!',
+    copyFailed: 'Could not copy to the clipboard.',
     hide: 'Hide',
     label: 'All user emails',
     failed: (message: string) => `Failed to fetch user emails: ${message}`,

@@ -14,6 +14,7 @@ import { ApprovedEmailForm } from './approved-email-form';
 import { CsvExports } from './csv-exports';
 import { SecurityToken } from './security-token';
 import { UnapprovedTables } from './unapproved-tables';
+import { UserEmails } from './user-emails';
 
 const idToken = vi.hoisted(() => ({ current: vi.fn<() => Promise<string | null>>() }));
 vi.mock('@/lib/auth/firebase', () => ({
@@ -65,6 +66,43 @@ describe('Add Approved Email', () => {
     await user.type(field, 'friend@mail.com');
     await user.click(add);
     expect(await screen.findByText(t.approvedEmail.failed('Already approved'))).toBeInTheDocument();
+  });
+});
+
+describe('User Emails', () => {
+  it('fetches on demand, counts, copies both ways and hides', async () => {
+    const api = fakeApi();
+    api.on('GET /api/users/emails', () => ({
+      body: { count: 2, emails: ['amy@university.edu', 'ben@university.edu'] },
+    }));
+    const user = userEvent.setup();
+    render(<UserEmails />);
+    expect(api.calls('GET', '/api/users/emails')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: t.emails.fetch }));
+    expect(await screen.findByText(t.emails.count(2))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t.emails.copyNewline }));
+    expect(await navigator.clipboard.readText()).toBe('amy@university.edu\nben@university.edu');
+    await user.click(screen.getByRole('button', { name: t.emails.copyComma }));
+    expect(await navigator.clipboard.readText()).toBe('amy@university.edu, ben@university.edu');
+
+    await user.click(screen.getByRole('button', { name: t.emails.hide }));
+    expect(screen.queryByText(t.emails.count(2))).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t.emails.fetch })).toBeInTheDocument();
+  });
+
+  it('reports a failure and an empty list with the spec texts', async () => {
+    const api = fakeApi();
+    api.on('GET /api/users/emails', () => ({ status: 500, body: { message: 'Database down' } }));
+    const user = userEvent.setup();
+    render(<UserEmails />);
+    await user.click(screen.getByRole('button', { name: t.emails.fetch }));
+    expect(await screen.findByText(t.emails.failed('Database down'))).toBeInTheDocument();
+
+    api.on('GET /api/users/emails', () => ({ body: { count: 0, emails: [] } }));
+    await user.click(screen.getByRole('button', { name: t.emails.hide }));
+    await user.click(screen.getByRole('button', { name: t.emails.fetch }));
+    expect(await screen.findByText(t.emails.none)).toBeInTheDocument();
   });
 });
 
@@ -327,7 +365,7 @@ describe('Unapproved tables and Approve Selected', () => {
     expect(screen.getByText('Film Society')).toBeInTheDocument();
   });
 
-  it('puts back only the refused rows and confirms a full success', async () => {
+  it('puts back only the refused rows, then confirms a full success', async () => {
     const api = fakeApi();
     serveLists(api);
     api.on('POST /api/approvals', () => ({
@@ -354,6 +392,17 @@ describe('Unapproved tables and Approve Selected', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Film Society')).toBeInTheDocument();
     expect(screen.queryByText('Park Cleanup')).not.toBeInTheDocument();
+    await user.click(within(popup).getByRole('button', { name: texts.popup.gotIt }));
+
+    api.on('POST /api/approvals', () => ({
+      body: { approved: { opportunity_ids: ['opp-2'], organization_ids: [] }, failed: [] },
+    }));
+    api.on('GET /api/opps/unapproved', () => ({ body: [] }));
+    await user.click(screen.getByRole('checkbox', { name: t.approvals.selectItem('Food Drive') }));
+    await user.click(screen.getByRole('button', { name: t.approvals.approveSelected(1) }));
+    const success = await screen.findByRole('alertdialog');
+    expect(within(success).getByText(t.approvals.approved)).toBeInTheDocument();
+    expect(await screen.findByText(t.approvals.noOpportunities)).toBeInTheDocument();
   });
 
   it('deletes a row only after confirming, and restores it with the spec error on failure', async () => {

@@ -53,7 +53,7 @@ export const ServiceHoursSection = () => {
               />
             </Suspense>
           </figure>
-          <div className={styles.tableScroll}>
+          <div className={styles.tableScroll} role="region" aria-label={t.perType} tabIndex={0}>
             <table className={styles.table} aria-label={t.perType}>
               <thead>
                 <tr>

@@ -112,7 +112,12 @@ export const UnapprovedTables = () => {
         {opportunities.isPending ? (
           <Spinner label={texts.common.loading} />
         ) : opportunities.data?.length ? (
-          <div className={styles.tableScroll}>
+          <div
+            className={styles.tableScroll}
+            role="region"
+            aria-label={t.opportunitiesTitle}
+            tabIndex={0}
+          >
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -136,7 +141,7 @@ export const UnapprovedTables = () => {
                         onChange={() => setSelectedOpportunities((s) => toggle(s, o.id))}
                       />
                     </td>
-                    <td>
+                    <td className={styles.name}>
                       <Link to={paths.opportunity.getHref(o.id)}>{o.name}</Link>
                       <br />
                       <Link
@@ -179,7 +184,12 @@ export const UnapprovedTables = () => {
         {organizations.isPending ? (
           <Spinner label={texts.common.loading} />
         ) : organizations.data?.length ? (
-          <div className={styles.tableScroll}>
+          <div
+            className={styles.tableScroll}
+            role="region"
+            aria-label={t.organizationsTitle}
+            tabIndex={0}
+          >
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -202,7 +212,7 @@ export const UnapprovedTables = () => {
                         onChange={() => setSelectedOrganizations((s) => toggle(s, o.id))}
                       />
                     </td>
-                    <td>
+                    <td className={styles.name}>
                       <Link to={paths.groupDetail.getHref(o.id)}>{o.name}</Link>
                     </td>
                     <td className={styles.nowrap}>{o.type}</td>

@@ -12,13 +12,17 @@ const t = texts.admin.emails;
 export const UserEmails = () => {
   const [shown, setShown] = useState(false);
   const emails = useUserEmails(shown);
-  const [copied, setCopied] = useState<'newline' | 'comma' | null>(null);
+  const [copied, setCopied] = useState<'newline' | 'comma' | 'failed' | null>(null);
   const list = shown ? emails.data?.emails : undefined;
 
   const copy = async (separator: 'newline' | 'comma') => {
     if (!list) return;
-    await navigator.clipboard.writeText(list.join(separator === 'newline' ? '\n' : ', '));
-    setCopied(separator);
+    try {
+      await navigator.clipboard.writeText(list.join(separator === 'newline' ? '\n' : ', '));
+      setCopied(separator);
+    } catch {
+      setCopied('failed');
+    }
   };
 
   return (
@@ -55,6 +59,7 @@ export const UserEmails = () => {
       {shown && emails.isError ? (
         <Alert>{t.failed(serverMessageOf(emails.error) ?? emails.error.message)}</Alert>
       ) : null}
+      {copied === 'failed' ? <Alert>{t.copyFailed}</Alert> : null}
       {list && list.length === 0 ? <p className={styles.muted}>{t.none}</p> : null}
       {list && list.length > 0 ? (
         <>

@@ -49,7 +49,12 @@ export const OpportunityHistory = ({ opportunityId }: OpportunityHistoryProps) =
       ) : history.data.entries.length === 0 ? (
         <p className={styles.muted}>{t.empty}</p>
       ) : (
-        <div className={cx(styles.card, styles.tableScroll)}>
+        <div
+          className={cx(styles.card, styles.tableScroll)}
+          role="region"
+          aria-label={t.title}
+          tabIndex={0}
+        >
           <table className={styles.table}>
             <thead>
               <tr>
@@ -62,9 +67,13 @@ export const OpportunityHistory = ({ opportunityId }: OpportunityHistoryProps) =
             <tbody>
               {history.data.entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td className={styles.nowrap}>{formatEasternInstant(entry.at)}</td>
-                  <td className={styles.type}>{entry.type}</td>
-                  <td>
+                  <td data-label={t.time} className={styles.nowrap}>
+                    {formatEasternInstant(entry.at)}
+                  </td>
+                  <td data-label={t.event} className={styles.type}>
+                    {entry.type}
+                  </td>
+                  <td data-label={t.actor}>
                     {entry.actor_id && entry.actor_name ? (
                       <Link to={paths.adminUserHistory.getHref(entry.actor_id)}>
                         {entry.actor_name}
@@ -73,7 +82,9 @@ export const OpportunityHistory = ({ opportunityId }: OpportunityHistoryProps) =
                       <span className={styles.muted}>{t.system}</span>
                     )}
                   </td>
-                  <td className={styles.summary}>{entry.summary}</td>
+                  <td data-label={t.summary} className={styles.summary}>
+                    {entry.summary}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -58,7 +58,12 @@ export const UserHistory = ({ userId }: UserHistoryProps) => {
       ) : history.data.entries.length === 0 ? (
         <p className={styles.muted}>{t.empty}</p>
       ) : (
-        <div className={cx(styles.card, styles.tableScroll)}>
+        <div
+          className={cx(styles.card, styles.tableScroll)}
+          role="region"
+          aria-label={t.title}
+          tabIndex={0}
+        >
           <table className={styles.table}>
             <thead>
               <tr>
@@ -77,9 +82,13 @@ export const UserHistory = ({ userId }: UserHistoryProps) => {
             <tbody>
               {history.data.entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td className={styles.nowrap}>{formatEasternInstant(entry.at)}</td>
-                  <td>{entry.reason === 'attendance' ? t.attendance : t.firstSignupBonus}</td>
-                  <td>
+                  <td data-label={t.time} className={styles.nowrap}>
+                    {formatEasternInstant(entry.at)}
+                  </td>
+                  <td data-label={t.cause}>
+                    {entry.reason === 'attendance' ? t.attendance : t.firstSignupBonus}
+                  </td>
+                  <td data-label={t.opportunity}>
                     {entry.opportunity_name ? (
                       <Link to={paths.adminOpportunityHistory.getHref(entry.opportunity_id)}>
                         {entry.opportunity_name}
@@ -88,17 +97,22 @@ export const UserHistory = ({ userId }: UserHistoryProps) => {
                       <span className={styles.muted}>{t.unknownOpportunity}</span>
                     )}
                   </td>
-                  <td>
+                  <td data-label={t.actor}>
                     {entry.actor_id && entry.actor_name ? (
                       <Link to={paths.profile.getHref(entry.actor_id)}>{entry.actor_name}</Link>
                     ) : (
                       <span className={styles.muted}>{t.system}</span>
                     )}
                   </td>
-                  <td className={cx(styles.number, entry.change >= 0 ? styles.gain : styles.loss)}>
+                  <td
+                    data-label={t.change}
+                    className={cx(styles.number, entry.change >= 0 ? styles.gain : styles.loss)}
+                  >
                     {formatChange(entry.change)}
                   </td>
-                  <td className={styles.number}>{entry.running_total}</td>
+                  <td data-label={t.total} className={styles.number}>
+                    {entry.running_total}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -38,7 +38,12 @@ const ProjectionsTable = () => {
   const { projections: rows, unsettled_events } = projections.data;
   return (
     <>
-      <div className={styles.tableScroll}>
+      <div
+        className={styles.tableScroll}
+        role="region"
+        aria-label={t.projectionsTitle}
+        tabIndex={0}
+      >
         <table className={styles.table}>
           <thead>
             <tr>
