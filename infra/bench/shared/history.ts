@@ -90,21 +90,27 @@ export const seedHistory = async (pool: Pool, shape: HistoryShape): Promise<Hist
   }[] = [];
   let written = 0;
 
+  // A chunk is written while the next one is generated; one at a time, so that the log's order
+  // (transaction, position) keeps every stream's revisions in order.
+  const writing: Promise<unknown>[] = [];
   const flush = async () => {
     if (!pending.length) return;
     const rows = pending;
     pending = [];
-    await pool.query(
-      `INSERT INTO es.events (stream_id, stream_revision, event_id, event_type, data, metadata)
-       SELECT * FROM unnest($1::text[], $2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])`,
-      [
-        rows.map((r) => r.stream),
-        rows.map((r) => r.revision),
-        rows.map((r) => r.id),
-        rows.map((r) => r.type),
-        rows.map((r) => r.data),
-        rows.map((r) => r.metadata),
-      ],
+    if (writing.length >= 1) await writing.shift();
+    writing.push(
+      pool.query(
+        `INSERT INTO es.events (stream_id, stream_revision, event_id, event_type, data, metadata)
+         SELECT * FROM unnest($1::text[], $2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])`,
+        [
+          rows.map((r) => r.stream),
+          rows.map((r) => r.revision),
+          rows.map((r) => r.id),
+          rows.map((r) => r.type),
+          rows.map((r) => r.data),
+          rows.map((r) => r.metadata),
+        ],
+      ),
     );
   };
   const emit = async (row: Row) => {
@@ -452,6 +458,7 @@ export const seedHistory = async (pool: Pool, shape: HistoryShape): Promise<Hist
     });
   }
   await flush();
+  await Promise.all(writing);
   await pool.query(
     `INSERT INTO es.streams (stream_id, revision)
      SELECT stream_id, max(stream_revision) FROM es.events GROUP BY stream_id

@@ -9,9 +9,11 @@ export type ReadSchema = 'read' | 'read_shadow';
 export const LIVE_SCHEMA: ReadSchema = 'read';
 export const SHADOW_SCHEMA: ReadSchema = 'read_shadow';
 
+const useReadSchemaSql = (schema: ReadSchema) => `SET LOCAL search_path TO ${schema}`;
+
 /** Points this transaction's unqualified table names at `schema` (pg_catalog is searched first). */
 export const useReadSchema = async (client: PoolClient, schema: ReadSchema) => {
-  await client.query(`SET LOCAL search_path TO ${schema}`);
+  await client.query(useReadSchemaSql(schema));
 };
 
 /**
@@ -26,10 +28,11 @@ export const withReadTransaction = async <T>(
 ): Promise<T> => {
   const client = await pool.connect();
   try {
-    await client.query(begin);
-    await useReadSchema(client, schema);
-    // A shadow is rebuilt from the log if lost: its commits need not wait for the disk.
-    if (schema === SHADOW_SCHEMA) await client.query('SET LOCAL synchronous_commit = off');
+    // One round trip: BEGIN and the settings of the transaction (a shadow is rebuilt from the
+    // log if lost, so its commits need not wait for the disk).
+    await client.query(
+      `${begin}; ${useReadSchemaSql(schema)}${schema === SHADOW_SCHEMA ? '; SET LOCAL synchronous_commit = off' : ''}`,
+    );
     const result = await work(client);
     await client.query('COMMIT');
     return result;
