@@ -1,7 +1,12 @@
-import type { OpportunityDetail, UserProfile } from '@campus/contracts';
+import type {
+  OpportunityDetail,
+  OrganizationDetail as OrganizationDetailBody,
+  UserProfile,
+} from '@campus/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OrganizationDetail } from '@/features/organizations/components/organization-detail';
 import { Profile } from '@/features/profile/components/profile';
 import { aUser } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
@@ -215,6 +220,48 @@ describe('the profile screen renders hostile names and bios as text', () => {
     });
     expect(document.body.textContent).toContain(`Mallory ${PAYLOADS[1]}`);
     expect(document.body.textContent).toContain(PAYLOADS[0]);
+    expect(unsafeIn(document.body)).toEqual([]);
+    for (const a of Array.from(document.querySelectorAll('a[href]'))) {
+      expect(a.getAttribute('href')).toMatch(SAFE_HREF);
+    }
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+});
+
+describe('the organization screen renders hostile names and descriptions as text', () => {
+  const ORG = '00000000-0000-4000-8000-0000000000a1';
+  beforeEach(() => {
+    const api = fakeApi();
+    const organization: OrganizationDetailBody = {
+      id: ORG,
+      name: `Club ${PAYLOADS[0]}`,
+      type: 'Other',
+      description: `About us ${HOSTILE}`,
+      approved: true,
+      host_user_id: 'host-1',
+      member_count: 1,
+      date_created: '2025-09-20T12:00:00.000Z',
+      host_user_name: `Host ${PAYLOADS[1]}`,
+      is_member: false,
+      total_points: 0,
+      monthly_points: 0,
+      month: '2025-10',
+      rank: 1,
+      monthly_rank: 1,
+      members: [{ id: 'u-1', name: `Member ${PAYLOADS[5]}`, profile_image: null }],
+    };
+    api.on(`GET /api/orgs/${ORG}`, () => ({ body: organization }));
+  });
+
+  it('shows the name, description, host and member names as text', async () => {
+    renderWithProviders(<OrganizationDetail organizationId={ORG} />, {
+      session: { status: 'signedIn', email: 'me@university.edu', userId: 'me-1' },
+    });
+    await waitFor(() => {
+      expect(document.body.textContent).toContain(`Club ${PAYLOADS[0]}`);
+    });
+    expect(document.body.textContent).toContain(`About us ${HOSTILE}`);
+    expect(document.body.textContent).toContain(`Member ${PAYLOADS[5]}`);
     expect(unsafeIn(document.body)).toEqual([]);
     for (const a of Array.from(document.querySelectorAll('a[href]'))) {
       expect(a.getAttribute('href')).toMatch(SAFE_HREF);
