@@ -24,8 +24,12 @@ const nameOf = (path: string) =>
     .replaceAll('/', '-')
     .replace(/^-/, '');
 
+/** The stack's URL ends with a slash: joined as a URL, never as text ('//admin' is no route). */
 const urlOf = (baseUrl: string, path: string, ids: Record<string, string>) =>
-  `${baseUrl}${path.replace(/\{(\w+)\}/g, (_, key: string) => ids[key] ?? '')}`;
+  new URL(
+    path.replace(/\{(\w+)\}/g, (_, key: string) => ids[key] ?? ''),
+    baseUrl,
+  ).href;
 
 const visit = async (page: Page, baseUrl: string, path: string, ids: Record<string, string>) => {
   const url = urlOf(baseUrl, path, ids);
