@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { buildPath, routes, texts } from '@campus/contracts';
+import {
+  apiAs,
+  easternAt,
+  nextQuarterHour,
+  opportunityPath,
+  organizationId,
+  registerUser,
+  uniqueSuffix,
+} from './api';
+import { blockingViolations, checkAccessibility } from './axe';
+import { launchBrowser, openPage, screenshot, signIn, WIDTHS } from './browser';
+
+/**
+ * The host's and admin's tools at desktop and phone width against the running stack: the create
+ * form, the opportunity page in host and admin view (with edit mode open), My Opportunities and the
+ * organization page for an admin; no console errors, no serious axe findings, a screenshot each.
+ */
+describe('the host and admin tools at 1280 and 390 px', () => {
+  const baseUrl = inject('e2eUrl');
+  let browser: Browser;
+  const suffix = uniqueSuffix();
+  const hostEmail = `host-${suffix}@university.edu`;
+  const participantEmail = `helper-${suffix}@university.edu`;
+  const eventName = `Park Planting ${suffix}`;
+  const ids: Record<string, string> = {};
+  // The stack's URL ends with a slash; `${baseUrl}/path` would ask for '//path', an unknown route.
+  const at = (path: string) => new URL(path, baseUrl).href;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    await registerUser(baseUrl, hostEmail, 'Hollis', `Host ${suffix}`);
+    await registerUser(baseUrl, participantEmail, 'Pat', `Helper ${suffix}`);
+    const host = apiAs(baseUrl, hostEmail);
+    const me = await host.call<{ id: string }>(
+      'GET',
+      buildPath(routes.getUserByEmail.path, { address: hostEmail }),
+    );
+    const organization = await organizationId(host, 'Campus Service Corps');
+    await host.call('POST', routes.joinOrganization.path, {
+      user_id: me.id,
+      organization_id: organization,
+    });
+    const when = easternAt(nextQuarterHour(Date.now() + 3 * 24 * 3_600_000));
+    const created = await host.call<{ id: string }>('POST', routes.createOpportunity.path, {
+      name: eventName,
+      description: 'Plant bulbs along the park path. https://example.org/park',
+      date: when.date,
+      time: when.time,
+      duration: 90,
+      total_slots: 6,
+      host_org_id: organization,
+      causes: ['Environment & Sustainability'],
+      qualifications: ['Bring gloves'],
+    });
+    await apiAs(baseUrl, 'admin@university.edu').call('POST', routes.bulkApprove.path, {
+      opportunity_ids: [created.id],
+    });
+    const helper = apiAs(baseUrl, participantEmail);
+    const helperMe = await helper.call<{ id: string }>(
+      'GET',
+      buildPath(routes.getUserByEmail.path, { address: participantEmail }),
+    );
+    await helper.call('POST', routes.signUp.path, {
+      user_id: helperMe.id,
+      opportunity_id: created.id,
+    });
+    ids['opportunity'] = created.id;
+    ids['organization'] = organization;
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  const check = async (page: Page, name: string, findings: string[]) => {
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, name);
+    findings.push(...blockingViolations(await checkAccessibility(page, name)));
+  };
+
+  for (const [label, width] of Object.entries(WIDTHS)) {
+    it(`the host's pages (${label})`, async () => {
+      const { page, errors, close } = await openPage(browser, width);
+      const findings: string[] = [];
+      try {
+        await signIn(page, baseUrl, hostEmail);
+        await page.waitForURL(/\/opportunities$/);
+
+        await page.goto(at('/create-opportunity'));
+        await page.getByRole('heading', { level: 1, name: texts.host.create.title }).waitFor();
+        await page.getByRole('button', { name: texts.host.create.submit }).click();
+        await page.getByText(texts.host.create.chooseHostOrganizationError).waitFor();
+        await check(page, `host-create-opportunity-${label}`, findings);
+
+        await page.goto(at(opportunityPath(ids['opportunity'] ?? '')));
+        await page.getByText(texts.opportunities.detail.youAreTheHost).first().waitFor();
+        await page.getByRole('region', { name: texts.host.attendance.title }).waitFor();
+        await page.getByRole('region', { name: texts.host.slots.title }).waitFor();
+        await page.getByRole('region', { name: texts.host.communication.title }).waitFor();
+        expect(await page.getByRole('region', { name: texts.host.admin.title }).count()).toBe(0);
+        await check(page, `host-opportunity-${label}`, findings);
+
+        await page.getByRole('button', { name: texts.host.manage.editDetails }).click();
+        await page.getByRole('form', { name: texts.host.manage.editTitle }).waitFor();
+        await check(page, `host-opportunity-edit-${label}`, findings);
+
+        await page.getByRole('button', { name: texts.host.manage.cloneOpportunity }).click();
+        await page.waitForURL(/\/create-opportunity$/);
+        expect(await page.getByLabel(texts.host.create.name).inputValue()).toBe(eventName);
+        await check(page, `host-create-from-clone-${label}`, findings);
+
+        expect(errors).toEqual([]);
+        expect(findings).toEqual([]);
+      } catch (error) {
+        await screenshot(page, `failed-${label}-${String(Date.now())}`);
+        throw new Error(`${String(error)}\nconsole errors: ${errors.join('\n')}`);
+      } finally {
+        await close();
+      }
+    });
+
+    it(`the admin's pages (${label})`, async () => {
+      const { page, errors, close } = await openPage(browser, width);
+      const findings: string[] = [];
+      try {
+        await signIn(page, baseUrl, 'admin@university.edu');
+        await page.waitForURL(/\/opportunities$/);
+
+        await page.goto(at(opportunityPath(ids['opportunity'] ?? '')));
+        await page.getByText(texts.opportunities.detail.adminView).first().waitFor();
+        const tools = page.getByRole('region', { name: texts.host.admin.title });
+        await tools.getByRole('button', { name: texts.host.admin.unapprove }).waitFor();
+        await tools.getByLabel(texts.host.admin.searchUsers).fill('Helper');
+        await tools
+          .getByRole('button', { name: new RegExp(texts.host.admin.alreadyRegistered) })
+          .first()
+          .waitFor();
+        await check(page, `admin-opportunity-${label}`, findings);
+
+        await page.goto(at('/my-opportunities'));
+        await page.getByRole('heading', { name: texts.opportunities.mine.all }).waitFor();
+        await check(page, `admin-my-opportunities-${label}`, findings);
+
+        await page.goto(at(`/group-detail/${ids['organization'] ?? ''}`));
+        await page.getByRole('button', { name: texts.groups.detail.unapprove }).waitFor();
+        await check(page, `admin-group-detail-${label}`, findings);
+
+        expect(errors).toEqual([]);
+        expect(findings).toEqual([]);
+      } catch (error) {
+        await screenshot(page, `failed-${label}-${String(Date.now())}`);
+        throw new Error(`${String(error)}\nconsole errors: ${errors.join('\n')}`);
+      } finally {
+        await close();
+      }
+    });
+  }
+});
