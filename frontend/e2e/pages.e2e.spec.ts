@@ -38,7 +38,10 @@ const visit = async (page: Page, baseUrl: string, path: string, ids: Record<stri
     await page.locator('a[href^="/profile/"]:visible').first().click();
     await page.waitForURL(/\/profile\/[0-9a-f-]{36}$/);
   } else {
-    await page.goto(`${baseUrl}${path.replace(/\{(\w+)\}/g, (_, key: string) => ids[key] ?? '')}`);
+    const target = path.replace(/\{(\w+)\}/g, (_, key: string) => ids[key] ?? '');
+    await page.goto(`${baseUrl}${target}`);
+    // A deep link must stay where it was sent (no detour to Events or the login page).
+    await page.waitForURL((url) => url.pathname === target);
   }
   await page.waitForLoadState('networkidle');
   // Lazy screens show a spinner first; wait until the page's main heading is there.
