@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { EventToAppend } from '@campus/contracts';
 import { createEventStore } from '../src/event-store/create-event-store';
 import { phaseMs } from './shared/config';
-import { rateOver } from './shared/measure';
+import { rateOver, sleep } from './shared/measure';
 import { fmt, type BenchModule, type BenchRow } from './shared/report';
 import { createBenchDatabase } from './shared/resources';
 
@@ -20,6 +20,8 @@ import { createBenchDatabase } from './shared/resources';
  */
 const ROUNDS = 2;
 const WRITERS = [1, 8, 32] as const;
+/** One connection per writer; Postgres allows 100 in all and other work shares them. */
+const MAX_WRITERS = 32;
 const BATCH = 100;
 const BATCH_WRITERS = 8;
 
@@ -45,8 +47,15 @@ export const appendsBench: BenchModule = {
   name: 'appends',
   title: 'Event store appends',
   async run() {
-    const db = await createBenchDatabase('appends', { poolMax: 40 });
-    const emmettPool = new pg.Pool({ connectionString: db.url, max: 40 });
+    const db = await createBenchDatabase('appends', {
+      poolMax: MAX_WRITERS,
+      idleTimeoutMillis: 200,
+    });
+    const emmettPool = new pg.Pool({
+      connectionString: db.url,
+      max: MAX_WRITERS,
+      idleTimeoutMillis: 200,
+    });
     let emmett: PostgresEventStore | null = null;
     try {
       await db.pool.query(`CREATE TABLE public.raw_events (LIKE es.events INCLUDING ALL)`);
@@ -117,11 +126,15 @@ export const appendsBench: BenchModule = {
       ): Promise<Rates> => {
         const best: Rates = { campus: 0, raw: 0, emmett: 0 };
         // Warm each path (prepared statements, pool connections) before timing it.
-        for (const key of ['raw', 'campus', 'emmett'] as const)
+        for (const key of ['raw', 'campus', 'emmett'] as const) {
           await rateOver(writers, 300, work[key]);
+          await sleep(400);
+        }
         for (let round = 0; round < ROUNDS; round++) {
           for (const key of ['raw', 'campus', 'emmett'] as const) {
             best[key] = Math.max(best[key], await rateOver(writers, phaseMs(), work[key]));
+            // Lets the previous system's idle connections close before the next one opens its own.
+            await sleep(400);
           }
         }
         console.log(

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createPool, createRedisClient, type Pool, type RedisClient } from '@campus/infra';
+import { createRedisClient, type Pool, type RedisClient } from '@campus/infra';
 import { ensureTemplateDatabase, templateDatabaseName } from '@campus/infra/testing';
 import { benchEnv } from './config';
 
@@ -32,14 +32,22 @@ export type BenchDatabase = {
  */
 export const createBenchDatabase = async (
   label: string,
-  options: { poolMax?: number } = {},
+  options: { poolMax?: number; idleTimeoutMillis?: number } = {},
 ): Promise<BenchDatabase> => {
   const name = `campus_bench_${label.replace(/[^a-z0-9_]/g, '_')}`;
   await ensureTemplateDatabase();
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${templateDatabaseName()}`);
   const url = withDatabase(name);
-  const pool = createPool(url, { max: options.poolMax ?? 10, applicationName: `bench:${label}` });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    application_name: `bench:${label}`,
+    idle_in_transaction_session_timeout: 10_000,
+    // The server's connections are shared with everyone's tests: give idle ones back soon.
+    idleTimeoutMillis: options.idleTimeoutMillis ?? 10_000,
+  });
+  pool.on('error', () => undefined);
   return {
     name,
     url,
