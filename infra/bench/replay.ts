@@ -90,11 +90,13 @@ export const replayBench: BenchModule = {
         ledger: string;
         dead: string;
         signups: string;
+        log_bytes: string;
       }>(
         `SELECT (SELECT count(*) FROM read.users) AS users,
                 (SELECT count(*) FROM read.point_ledger) AS ledger,
                 (SELECT count(*) FROM read.dead_letters) AS dead,
-                (SELECT count(*) FROM read.signups) AS signups`,
+                (SELECT count(*) FROM read.signups) AS signups,
+                pg_total_relation_size('es.events') AS log_bytes`,
       );
       const check = checks.rows[0];
       await store.close();
@@ -118,7 +120,8 @@ export const replayBench: BenchModule = {
             .map(([p, s]) => `${p} ${s.toFixed(1)} s`)
             .join(', ')}; ${String(result.boards)} boards.`,
           `Read model after it: ${check?.users ?? '?'} users, ${check?.signups ?? '?'} signups,`,
-          `${check?.ledger ?? '?'} ledger lines, ${check?.dead ?? '?'} dead letters.`,
+          `${check?.ledger ?? '?'} ledger lines, ${check?.dead ?? '?'} dead letters; the log takes`,
+          `${fmt(Number(check?.log_bytes ?? 0) / 2 ** 20)} MiB with its indexes.`,
         ],
         raw: {
           history: { events: history.events, byType: history.byType },
