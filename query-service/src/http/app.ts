@@ -2,7 +2,6 @@ import express, { type Express } from 'express';
 import { httpMetrics, httpSecurity, notFoundHandler, problemHandler } from '@campus/infra';
 import { adminQueryRouter } from '../admin/routes';
 import { auditQueryRouter } from '../audit/routes';
-import { auditQueryRouter } from '../audit/routes';
 import { readYourWrites } from '../consistency/read-your-writes';
 import { filesRouter } from '../files/routes';
 import { friendshipsQueryRouter } from '../friendships/routes';
@@ -37,7 +36,6 @@ export const createQueryApp = (deps: QueryDeps): Express => {
   app.use(searchQueryRouter(deps));
   app.use(leaderboardQueryRouter(deps));
   app.use(adminQueryRouter(deps));
-  app.use(auditQueryRouter(deps));
   app.use(auditQueryRouter(deps));
   app.use(notFoundHandler);
   app.use(problemHandler(deps.logger));
