@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,8 +70,25 @@ export type PrivatePostgres = {
  * migrations applied to a database `campus`. Commits stay synchronous: an acknowledged command
  * must survive the immediate (crash) stop the tests inflict.
  */
+const PG_DIR_PREFIX = 'campus-pg-';
+
+/** Servers left by runs killed before their cleanup (older than two hours) are stopped and removed. */
+const removeLeftovers = async () => {
+  const entries = await readdir(tmpdir()).catch(() => [] as string[]);
+  for (const entry of entries.filter((e) => e.startsWith(PG_DIR_PREFIX))) {
+    const dir = join(tmpdir(), entry);
+    const info = await stat(dir).catch(() => null);
+    if (!info || Date.now() - info.mtimeMs < 2 * 3_600_000) continue;
+    await pgCommand('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']).catch(
+      () => undefined,
+    );
+    await rm(dir, { recursive: true, force: true });
+  }
+};
+
 export const startPrivatePostgres = async (): Promise<PrivatePostgres> => {
-  const dir = await mkdtemp(join(tmpdir(), 'campus-pg-'));
+  await removeLeftovers();
+  const dir = await mkdtemp(join(tmpdir(), PG_DIR_PREFIX));
   if (isRoot()) {
     const { uid, gid } = await postgresIds();
     await chown(dir, uid, gid);
