@@ -145,7 +145,7 @@ export const startFaultStack = async () => {
         REPORTS_DIR: join(dir, 'reports'),
         WORKER_METRICS_PORT: String(await freePort()),
         PROJECTION_BATCH_SIZE: String(batchSize),
-        BOARDS_CHECK_MS: '250',
+        BOARDS_CHECK_MS: process.env['FAULT_BOARDS_CHECK_MS'] ?? '250',
       },
       stdio: ['ignore', log.fd, log.fd],
     });
@@ -333,8 +333,8 @@ export const startFaultStack = async () => {
     const correlationId = randomUUID();
     stats.sent++;
     try {
-      const response = await request(commandApp)
-        [method](path)
+      const call = request(commandApp)[method](path);
+      const response = await call
         .set('authorization', `Bearer ${token}`)
         .set(CORRELATION_HEADER, correlationId)
         .timeout(15_000)

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePositions, toOpportunityStreamId } from '@campus/contracts';
@@ -15,6 +14,9 @@ const KILL_CYCLES = Number(
 );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Boards as one comparable text, whatever order their keys were found in. */
+const canonical = (boards: Record<string, string[]>) =>
+  JSON.stringify(Object.entries(boards).sort(([a], [b]) => a.localeCompare(b)));
 
 describe('faults survived: private Postgres and Redis, the worker as its own process', () => {
   let s: FaultStack;
@@ -127,7 +129,7 @@ describe('faults survived: private Postgres and Redis, the worker as its own pro
       await sleep(100);
     let equal = false;
     while (!equal && Date.now() < deadline) {
-      equal = JSON.stringify(await s.liveBoards()) === JSON.stringify(await s.boardsFromPostgres());
+      equal = canonical(await s.liveBoards()) === canonical(await s.boardsFromPostgres());
       if (!equal) await sleep(250);
     }
     await expectBoardsEqualPostgres();
