@@ -21,7 +21,7 @@ export const AboutUsRoute = () => {
   }
   return (
     <div className={styles.page}>
-      <div className={styles.topBar}>
+      <header className={styles.topBar}>
         <Link to={paths.login.getHref()} className={styles.brandLink}>
           <Logo compactOnMobile />
         </Link>
@@ -34,7 +34,7 @@ export const AboutUsRoute = () => {
         >
           {texts.about.backToLogin}
         </ButtonLink>
-      </div>
+      </header>
       <main className={styles.content}>
         <AboutUs />
       </main>
