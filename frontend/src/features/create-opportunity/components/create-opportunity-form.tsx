@@ -107,12 +107,12 @@ export const CreateOpportunityForm = ({ clone }: CreateOpportunityFormProps) => 
 
   return (
     <section className={styles.page} aria-labelledby="create-title">
-      <header className={styles.header}>
+      <div className={styles.header}>
         <h1 id="create-title" className={styles.title}>
           {t.title}
         </h1>
         <p className={styles.subtitle}>{clone ? t.clonedFrom(clone.name) : t.subtitle}</p>
-      </header>
+      </div>
 
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset className={styles.card}>
