@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PopupProvider } from '@/components/ui/popup';
 import { deferred, fakeApi } from '@/testing/fake-api';
+import { aConfig } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { ApprovedEmailForm } from './approved-email-form';
 import { CsvExports } from './csv-exports';
@@ -215,6 +216,19 @@ describe('CSV exports', () => {
     expect(saved).toEqual([
       { name: 'service_data_2026-01-15_to_2026-03-15.csv', href: 'blob:csv' },
     ]);
+  });
+
+  it('takes the default range from the server’s clock', () => {
+    fakeApi();
+    renderWithProviders(
+      <PopupProvider>
+        <CsvExports />
+      </PopupProvider>,
+      { config: aConfig({ now: '2025-10-01T02:00:00.000Z' }) },
+    );
+    // 02:00 UTC on Oct 1st is still Sept 30th in New York.
+    expect(screen.getByLabelText(t.exports.startPrompt)).toHaveValue('2025-07-30');
+    expect(screen.getByLabelText(t.exports.endPrompt)).toHaveValue('2025-09-30');
   });
 
   it('shows the spec error when a job fails and refuses a reversed range', async () => {

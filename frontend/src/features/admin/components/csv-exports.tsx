@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FileIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
+import { usePublicConfig } from '@/lib/public-config';
 import { useReportExport } from '../api/report-jobs';
 import { defaultServiceRange, isValidRange } from '../utils/dates';
 import styles from './admin.module.css';
@@ -49,9 +50,28 @@ const ExportButton = ({ label, failure, request, fileName }: ExportButtonProps) 
   );
 };
 
+/**
+ * "Now" by the server's clock (GET /api/config's `now`, shifted outside production), as the
+ * browser's clock plus the offset seen when the config arrived.
+ */
+const useServerClock = (): (() => Date) => {
+  const { data, dataUpdatedAt } = usePublicConfig();
+  const offset = data ? Date.parse(data.now) - dataUpdatedAt : 0;
+  return () => new Date(Date.now() + offset);
+};
+
+export type CsvExportsProps = {
+  /** Replaces the server's clock (tests). */
+  now?: () => Date;
+};
+
 /** CSV exports of users, opportunities and service data (a date range), as report jobs. */
-export const CsvExports = ({ now = () => new Date() }: { now?: () => Date }) => {
-  const [range, setRange] = useState(() => defaultServiceRange(now()));
+export const CsvExports = ({ now }: CsvExportsProps) => {
+  const serverNow = useServerClock();
+  const defaults = defaultServiceRange(now ? now() : serverNow());
+  // What the admin typed; the defaults follow the server's clock until then.
+  const [edited, setEdited] = useState<{ start?: string; end?: string }>({});
+  const range = { start: edited.start ?? defaults.start, end: edited.end ?? defaults.end };
   const [rangeError, setRangeError] = useState(false);
   const start = range.start.trim();
   const end = range.end.trim();
@@ -81,14 +101,14 @@ export const CsvExports = ({ now = () => new Date() }: { now?: () => Date }) => 
           value={range.start}
           inputMode="numeric"
           placeholder="YYYY-MM-DD"
-          onChange={(event) => setRange({ ...range, start: event.target.value })}
+          onChange={(event) => setEdited({ ...edited, start: event.target.value })}
         />
         <TextField
           label={t.endPrompt}
           value={range.end}
           inputMode="numeric"
           placeholder="YYYY-MM-DD"
-          onChange={(event) => setRange({ ...range, end: event.target.value })}
+          onChange={(event) => setEdited({ ...edited, end: event.target.value })}
         />
       </div>
       <ExportButton
