@@ -42,7 +42,11 @@ export const ServiceHoursChart = ({ months, types, label }: ServiceHoursChartPro
       />
       <YAxis tickLine={false} axisLine={false} tick={{ fill: MUTED, fontSize: 12 }} />
       <Tooltip cursor={{ fill: 'var(--color-primary-50)' }} isAnimationActive={false} />
-      <Legend wrapperStyle={{ fontSize: 12 }} />
+      <Legend
+        wrapperStyle={{ fontSize: 12 }}
+        // The series' colors mark the swatches; the names stay readable in the text color.
+        formatter={(value: string) => <span style={{ color: 'var(--color-text)' }}>{value}</span>}
+      />
       {types.map((type, index) => (
         <Bar
           key={type}
