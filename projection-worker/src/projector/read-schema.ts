@@ -27,6 +27,13 @@ export const withReadTransaction = async <T>(
   begin = 'BEGIN',
 ): Promise<T> => {
   const client = await pool.connect();
+  // A connection lost between two statements is reported here, not thrown at the process; the
+  // next statement then fails, the transaction rolls back and the connection is discarded.
+  let lost: Error | undefined;
+  const onLost = (error: Error) => {
+    lost = error;
+  };
+  client.on('error', onLost);
   try {
     // One round trip: BEGIN and the settings of the transaction (a shadow is rebuilt from the
     // log if lost, so its commits need not wait for the disk).
@@ -40,6 +47,7 @@ export const withReadTransaction = async <T>(
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.off('error', onLost);
+    client.release(lost);
   }
 };

@@ -4,6 +4,7 @@ import {
   START_POSITION,
   type EventStore,
   type GlobalPosition,
+  type RecordedEvent,
 } from '@campus/contracts';
 import {
   boardKeyPattern,
@@ -31,6 +32,37 @@ import { replaySetOf } from './replay-plan';
 const RETIRED_SCHEMA = 'read_old';
 /** Tables of the read model that belong to no projection but to the projector itself. */
 const PROJECTOR_TABLES = new Set(['checkpoints', 'dead_letters']);
+/**
+ * At most this much work in one transaction: an event weighs 1 plus the items of its list fields
+ * (an attendance naming 200 students weighs 201), so a page of large events is split.
+ */
+const MAX_BATCH_WEIGHT = 20_000;
+
+const weightOf = (event: RecordedEvent) => {
+  let weight = 1;
+  for (const value of Object.values(event.data)) if (Array.isArray(value)) weight += value.length;
+  return weight;
+};
+
+/** `events` cut into runs of at most `max` weight (an event heavier than that goes alone). */
+export const byWeight = (events: readonly RecordedEvent[], max: number): RecordedEvent[][] => {
+  const parts: RecordedEvent[][] = [];
+  let part: RecordedEvent[] = [];
+  let weight = 0;
+  for (const event of events) {
+    const w = weightOf(event);
+    if (part.length && weight + w > max) {
+      parts.push(part);
+      part = [];
+      weight = 0;
+    }
+    part.push(event);
+    weight += w;
+  }
+  if (part.length) parts.push(part);
+  return parts;
+};
+
 /** One replay at a time (CLI or job, on any machine): held for the whole replay. */
 const REPLAY_LOCK = 742_103;
 
@@ -312,10 +344,13 @@ export const replayProjections = async (options: ReplayOptions): Promise<ReplayR
             end && batch.length === page.length && comparePositions(end, head) < 0
               ? read(end)
               : null;
-          const last = await projectBatch(projector, batch);
+          let last: GlobalPosition | null = null;
+          for (const part of byWeight(batch, MAX_BATCH_WEIGHT)) {
+            last = await projectBatch(projector, part);
+            events += part.length;
+            await report(phase);
+          }
           if (!last) break;
-          events += batch.length;
-          await report(phase);
         }
       };
 
