@@ -20,6 +20,7 @@ const SIGNED_IN = [
   '/leaderboard',
   '/notifications',
   '/account-setup',
+  '/org-setup',
   '/about-us',
   '/profile/me',
 ];

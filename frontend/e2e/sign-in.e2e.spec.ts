@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { texts } from '@campus/contracts';
+import { blockingViolations, checkAccessibility } from './axe';
 import { launchBrowser, openPage, screenshot, signIn, WIDTHS } from './browser';
 
 /** Issue 2's journey: sign in through the emulator, register, land greeted by name; strangers refused. */
@@ -23,6 +24,8 @@ describe('sign-in and registration in a real browser', () => {
         await page.waitForURL(/\/register$/);
         await page.getByLabel(texts.register.firstName).waitFor();
         expect(await page.getByText(texts.register.title).count()).toBeGreaterThan(0);
+        await screenshot(page, `page-register-${label}`);
+        expect(blockingViolations(await checkAccessibility(page, `register-${label}`))).toEqual([]);
         await page.getByLabel(texts.register.firstName).fill('Nora');
         await page.getByLabel(texts.register.lastName).fill('Newcomer');
         await page.getByLabel(texts.register.phone).fill('5551234567');
