@@ -164,6 +164,19 @@ describe('CreateOpportunityForm', () => {
     expect(within(select).queryByRole('option', { name: 'Campus Choir' })).not.toBeInTheDocument();
   });
 
+  it('lets an admin host for any organization and says it is live', async () => {
+    api.on('POST /api/opps', ({ body }) => ({
+      status: 201,
+      body: created({ ...(body as object), approved: true }),
+    }));
+    const { ui } = renderForm(aUser({ id: 'admin-1', email: 'admin@university.edu', admin: true }));
+    const select = screen.getByLabelText(t.hostOrganization);
+    await within(select).findByRole('option', { name: 'Campus Choir' });
+    await fillRequired(ui);
+    await submit(ui);
+    expect(await screen.findByText(t.successApproved, { exact: false })).toBeInTheDocument();
+  });
+
   it('creates it without a visibility list when public, says so and redirects 2 seconds later', async () => {
     const { ui } = renderForm();
     await fillRequired(ui);

@@ -163,6 +163,16 @@ describe('Attendance Management', () => {
     expect(screen.queryByLabelText(h.attendance.hours)).not.toBeInTheDocument();
   });
 
+  it('says so when the attendance went through but the page could not refresh', async () => {
+    api.on('PUT /api/attendance', () => {
+      api.on('GET /api/opps/opp-1/full', () => ({ status: 503, body: { message: 'Busy' } }));
+      return ack();
+    });
+    const { ui } = renderDetail();
+    await ui.click(await screen.findByRole('button', { name: h.attendance.submit }));
+    expect(await screen.findByText(h.attendance.displayFailed)).toBeInTheDocument();
+  });
+
   it('shows the locked state when attendance was already submitted', async () => {
     detail = hosted(2, {
       attendance_marked: true,

@@ -47,7 +47,9 @@ export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) =>
       </div>
     );
   }
-  if (query.isError) {
+  // A failed refresh keeps what was loaded on screen; only a first load that fails shows the error.
+  const o = query.data;
+  if (!o) {
     return (
       <section className={styles.page}>
         <BackToEvents />
@@ -63,7 +65,6 @@ export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) =>
     );
   }
 
-  const o = query.data;
   const isAdmin = user?.admin ?? false;
   const manages = o.is_host || isAdmin;
   return (
