@@ -243,6 +243,8 @@ export const startBenchStack = async (
       worker.abort();
       await running;
       for (const server of servers) await closeServer(server);
+      // Requests whose client has gone may still be running: let them end before the pool does.
+      await sleep(2_000);
       await tracker.close();
       await store.close();
       await boards.drop();
