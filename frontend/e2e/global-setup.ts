@@ -17,7 +17,8 @@ export default async function setup(project: TestProject) {
   resetAccessibilityResults();
   const reuse = process.env['E2E_URL'];
   const stack = reuse ? { url: reuse, stop: () => Promise.resolve() } : await startE2eStack();
-  project.provide('e2eUrl', stack.url);
+  // Without the trailing slash start.sh prints, so `${url}/path` is never '//path' (an unknown route).
+  project.provide('e2eUrl', stack.url.replace(/\/+$/, ''));
   return async () => {
     writeAccessibilityReport();
     await stack.stop();
