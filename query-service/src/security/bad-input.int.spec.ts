@@ -32,6 +32,8 @@ import { startTestStack, type TestAccount, type TestStack } from '../testing/sta
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? (process.env['CI'] === 'true' ? 15 : 60));
 const SEED = process.env['FUZZ_SEED'] ? Number(process.env['FUZZ_SEED']) : undefined;
 const fcOptions = { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) };
+/** Each generated test's time limit grows with the count (the full run is long). */
+const TIMEOUT = Math.max(60_000, RUNS * 400);
 
 /** The field names of a schema (objects, optional, pipes and transforms unwrapped). */
 const fieldNames = (schema: z.ZodType | undefined): string[] => {
@@ -92,9 +94,14 @@ const bodyFor = (route: RouteDefinition): fc.Arbitrary<object> => {
   );
 };
 
-/** A path parameter: ids of every shape, traversal attempts, unicode, long strings. */
-const paramValue = (): fc.Arbitrary<string> =>
+/**
+ * A path parameter: ids of every shape, traversal attempts, unicode, long strings, and the ids
+ * that exist (`known`: the callers, their organization and opportunity), so that the checks
+ * behind a valid id (body validation of one's own profile, of an existing opportunity) are reached.
+ */
+const paramValue = (known: readonly string[]): fc.Arbitrary<string> =>
   fc.oneof(
+    fc.constantFrom(...known),
     fc.string({ minLength: 1 }),
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),
     fc.uuid(),
@@ -131,6 +138,7 @@ describe('bad input to every endpoint (fast-check): no 5xx, no event, the fields
   let stack: TestStack;
   let admin: TestAccount;
   let student: TestAccount;
+  const known: string[] = [];
   const jobsRedis = createRedisClient(TEST_REDIS_URL);
   const jobs = createJobQueues({ connection: jobsRedis, prefix: testRedisPrefix('fuzz-jobs') });
   let reportsDir = '';
@@ -150,6 +158,7 @@ describe('bad input to every endpoint (fast-check): no 5xx, no event, the fields
     const org = await f.organization(admin, { admin });
     const opp = await f.opportunity(admin, org.id, {}, admin);
     await f.signUp(student, opp);
+    known.push(admin.userId, student.userId, org.id, opp);
   });
   afterAll(async () => {
     await stack.stop();
@@ -216,7 +225,7 @@ describe('bad input to every endpoint (fast-check): no 5xx, no event, the fields
       const n = paramCount(route.path);
       await fc.assert(
         fc.asyncProperty(
-          fc.array(paramValue(), { minLength: n, maxLength: n }),
+          fc.array(paramValue(known), { minLength: n, maxLength: n }),
           route.method === 'GET' ? queryFor(route) : fc.constant({}),
           route.method === 'GET' ? fc.constant(undefined) : bodyFor(route),
           fc.boolean(),
@@ -228,42 +237,47 @@ describe('bad input to every endpoint (fast-check): no 5xx, no event, the fields
         fcOptions,
       );
     },
+    TIMEOUT,
   );
 
-  it('refuses malformed JSON with 400 and appends nothing', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(
-          ...(Object.values(routes) as RouteDefinition[]).filter(
-            (r) => r.method !== 'GET' && !r.multipart,
+  it(
+    'refuses malformed JSON with 400 and appends nothing',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(
+            ...(Object.values(routes) as RouteDefinition[]).filter(
+              (r) => r.method !== 'GET' && !r.multipart,
+            ),
           ),
+          fc.oneof(
+            fc.string(),
+            fc.constantFrom('{', '{"a":', '[1,', 'nul', '{"__proto__":{"admin":true}'),
+          ),
+          async (route, raw) => {
+            const correlationId = randomUUID();
+            const before = await stack.store.headPosition();
+            const path = fillPath(
+              route.path,
+              Array.from({ length: paramCount(route.path) }, () => randomUUID()),
+            );
+            const agent = request(stack.commandApp);
+            const method = route.method.toLowerCase() as 'post' | 'put' | 'delete';
+            const response = await agent[method](path)
+              .set('authorization', `Bearer ${student.token}`)
+              .set('x-correlation-id', correlationId)
+              .set('content-type', 'application/json')
+              .send(raw);
+            tried.requests += 1;
+            expect(response.status, `${route.path} ${raw}: ${response.text}`).toBeLessThan(500);
+            if (response.status >= 400) expect(await appendedBy(before, correlationId)).toEqual([]);
+          },
         ),
-        fc.oneof(
-          fc.string(),
-          fc.constantFrom('{', '{"a":', '[1,', 'nul', '{"__proto__":{"admin":true}'),
-        ),
-        async (route, raw) => {
-          const correlationId = randomUUID();
-          const before = await stack.store.headPosition();
-          const path = fillPath(
-            route.path,
-            Array.from({ length: paramCount(route.path) }, () => randomUUID()),
-          );
-          const agent = request(stack.commandApp);
-          const method = route.method.toLowerCase() as 'post' | 'put' | 'delete';
-          const response = await agent[method](path)
-            .set('authorization', `Bearer ${student.token}`)
-            .set('x-correlation-id', correlationId)
-            .set('content-type', 'application/json')
-            .send(raw);
-          tried.requests += 1;
-          expect(response.status, `${route.path} ${raw}: ${response.text}`).toBeLessThan(500);
-          if (response.status >= 400) expect(await appendedBy(before, correlationId)).toEqual([]);
-        },
-      ),
-      fcOptions,
-    );
-  });
+        fcOptions,
+      );
+    },
+    TIMEOUT,
+  );
 
   it('refuses a JSON body over the limit with 413 problem details', async () => {
     const big = { name: 'x'.repeat(1024 * 1024 + 10) };
@@ -289,50 +303,54 @@ describe('bad input to every endpoint (fast-check): no 5xx, no event, the fields
         .set('authorization', `Bearer ${student.token}`)
         .attach('file', bytes, { filename, ...(contentType ? { contentType } : {}) });
 
-    it('generated files: only real images are stored, whatever their name or declared type', async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.oneof(
-            fc.uint8Array({ maxLength: 2048 }).map((a) => Buffer.from(a)),
-            fc
-              .constantFrom(
-                '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
-                '<html><script>alert(1)</script></html>',
-                '%PDF-1.4',
-                'GIF8',
-                '\u0089PN',
-              )
-              .map((s) => Buffer.from(s)),
+    it(
+      'generated files: only real images are stored, whatever their name or declared type',
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.oneof(
+              fc.uint8Array({ maxLength: 2048 }).map((a) => Buffer.from(a)),
+              fc
+                .constantFrom(
+                  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+                  '<html><script>alert(1)</script></html>',
+                  '%PDF-1.4',
+                  'GIF8',
+                  '\u0089PN',
+                )
+                .map((s) => Buffer.from(s)),
+            ),
+            fc.constantFrom(
+              'a.png',
+              'a.jpg',
+              'photo.gif',
+              'x.webp',
+              'a.svg',
+              'a.html',
+              '../../a.png',
+              'a',
+            ),
+            fc.constantFrom('image/png', 'image/svg+xml', 'text/html', 'application/octet-stream'),
+            async (bytes, filename, contentType) => {
+              const response = await upload(bytes, filename, contentType);
+              tried.requests += 1;
+              const isImage =
+                bytes.subarray(0, 8).equals(PNG.subarray(0, 8)) ||
+                (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) ||
+                ['GIF87a', 'GIF89a'].includes(bytes.subarray(0, 6).toString('latin1')) ||
+                (bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+                  bytes.subarray(8, 12).toString('latin1') === 'WEBP');
+              expect(response.status, response.text).toBe(isImage ? 201 : 400);
+              if (!isImage) {
+                expect((response.body as Problem).errors?.[0]?.field).toBe('file');
+              }
+            },
           ),
-          fc.constantFrom(
-            'a.png',
-            'a.jpg',
-            'photo.gif',
-            'x.webp',
-            'a.svg',
-            'a.html',
-            '../../a.png',
-            'a',
-          ),
-          fc.constantFrom('image/png', 'image/svg+xml', 'text/html', 'application/octet-stream'),
-          async (bytes, filename, contentType) => {
-            const response = await upload(bytes, filename, contentType);
-            tried.requests += 1;
-            const isImage =
-              bytes.subarray(0, 8).equals(PNG.subarray(0, 8)) ||
-              (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) ||
-              ['GIF87a', 'GIF89a'].includes(bytes.subarray(0, 6).toString('latin1')) ||
-              (bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-                bytes.subarray(8, 12).toString('latin1') === 'WEBP');
-            expect(response.status, response.text).toBe(isImage ? 201 : 400);
-            if (!isImage) {
-              expect((response.body as Problem).errors?.[0]?.field).toBe('file');
-            }
-          },
-        ),
-        fcOptions,
-      );
-    });
+          fcOptions,
+        );
+      },
+      TIMEOUT,
+    );
 
     it('stores a PNG sent under a text name as a PNG, and refuses HTML sent as a PNG', async () => {
       const png = await upload(PNG, 'notes.txt', 'text/plain');
@@ -366,40 +384,44 @@ describe('bad input to every endpoint (fast-check): no 5xx, no event, the fields
       await rm(join(dirname(stack.uploadDir), 'secret.txt'), { force: true });
     });
 
-    it('generated names never reach outside the stored images', async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.oneof(
-            fc.string({ minLength: 1 }).map(encodeURIComponent),
-            fc.constantFrom(
-              '..%2Fsecret.txt',
-              '%2e%2e%2fsecret.txt',
-              '..%252Fsecret.txt',
-              '....%2F%2Fsecret.txt',
-              '%2e%2e%5csecret.txt',
-              'page.html',
-              '.%2Fpage.html',
-              '%00.png',
-              'secret.txt%00.png',
+    it(
+      'generated names never reach outside the stored images',
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.oneof(
+              fc.string({ minLength: 1 }).map(encodeURIComponent),
+              fc.constantFrom(
+                '..%2Fsecret.txt',
+                '%2e%2e%2fsecret.txt',
+                '..%252Fsecret.txt',
+                '....%2F%2Fsecret.txt',
+                '%2e%2e%5csecret.txt',
+                'page.html',
+                '.%2Fpage.html',
+                '%00.png',
+                'secret.txt%00.png',
+              ),
+              fc
+                .array(fc.constantFrom('..', '%2e%2e', '.', 'secret.txt', 'page.html'), {
+                  minLength: 1,
+                  maxLength: 5,
+                })
+                .map((parts) => parts.join('/')),
             ),
-            fc
-              .array(fc.constantFrom('..', '%2e%2e', '.', 'secret.txt', 'page.html'), {
-                minLength: 1,
-                maxLength: 5,
-              })
-              .map((parts) => parts.join('/')),
+            async (name) => {
+              const response = await request(stack.queryApp).get(`/files/${name}`);
+              tried.requests += 1;
+              expect(response.status, name).toBeLessThan(500);
+              expect(response.status, name).not.toBe(200);
+              expect(response.text, name).not.toContain(SECRET);
+            },
           ),
-          async (name) => {
-            const response = await request(stack.queryApp).get(`/files/${name}`);
-            tried.requests += 1;
-            expect(response.status, name).toBeLessThan(500);
-            expect(response.status, name).not.toBe(200);
-            expect(response.text, name).not.toContain(SECRET);
-          },
-        ),
-        fcOptions,
-      );
-    });
+          fcOptions,
+        );
+      },
+      TIMEOUT,
+    );
 
     it('serves stored images only as images, with nosniff and a CSP that runs nothing', async () => {
       const GIF = Buffer.from(
