@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
 import { useUpdateProfile } from '../api/update-profile';
-import { uploadImage } from '../api/upload-image';
+import { uploadImageFile } from '@/lib/upload';
 import styles from './profile.module.css';
 
 const t = texts.profile.photo;
@@ -37,7 +37,7 @@ export const ProfilePhoto = ({ userId, name, image, editable }: ProfilePhotoProp
   const upload = useMutation({
     mutationFn: async (file: File) => {
       if (file.size > MAX_UPLOAD_BYTES) throw new TooLargeError();
-      return uploadImage(file);
+      return uploadImageFile(file);
     },
   });
   const busy = upload.isPending || save.isPending;
