@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { participantCheckedInSchema } from './check-in';
 import {
   friendRemovedSchema,
   friendRequestAcceptedSchema,
@@ -31,6 +32,7 @@ import {
   userProfileUpdatedSchema,
   userRegisteredSchema,
 } from './users';
+import { waitlistJoinedSchema, waitlistLeftSchema, waitlistPromotedSchema } from './waitlist';
 
 export * from './personal-data';
 export * from './privacy';
@@ -39,6 +41,8 @@ export * from './users';
 export * from './organizations';
 export * from './opportunities';
 export * from './friendships';
+export * from './check-in';
+export * from './waitlist';
 
 /** Every event type of the product and its current payload schema (each payload has `v`). */
 export const eventSchemas = {
@@ -70,6 +74,10 @@ export const eventSchemas = {
   FriendRequestRejected: friendRequestRejectedSchema,
   FriendRemoved: friendRemovedSchema,
   UserErased: userErasedSchema,
+  ParticipantCheckedIn: participantCheckedInSchema,
+  WaitlistJoined: waitlistJoinedSchema,
+  WaitlistLeft: waitlistLeftSchema,
+  WaitlistPromoted: waitlistPromotedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
