@@ -1,9 +1,13 @@
 import { adminTexts } from './texts/admin';
+import { checkInTexts } from './texts/check-in';
+import { scoringPreviewTexts } from './texts/scoring-preview';
 import { groupTexts } from './texts/groups';
 import { hostTexts } from './texts/host';
 import { leaderboardTexts } from './texts/leaderboard';
 import { opportunityTexts } from './texts/opportunities';
 import { profileTexts } from './texts/profile';
+import { calendarTexts, waitlistTexts } from './texts/waitlist';
+import { mailTexts, transcriptTexts } from './texts/transcript';
 
 /**
  * Every user-facing text of the product spec, verbatim, in one place. Server messages and screens
@@ -169,6 +173,8 @@ export const texts = {
   },
   common: {
     loading: 'Loading...',
+    /** A table's scrolling box, named apart from the section that holds it. */
+    scrollableTable: (title: string) => `${title} (scrollable table)`,
     comingSoon: 'This page is coming soon.',
     retry: 'Try again',
   },
@@ -183,9 +189,15 @@ export const texts = {
   },
   // One file per screen family, so screens can be built side by side.
   opportunities: opportunityTexts,
+  waitlist: waitlistTexts,
+  calendar: calendarTexts,
   groups: groupTexts,
   leaderboard: leaderboardTexts,
   profile: profileTexts,
   host: hostTexts,
   admin: adminTexts,
+  checkIn: checkInTexts,
+  scoringPreview: scoringPreviewTexts,
+  transcript: transcriptTexts,
+  mail: mailTexts,
 } as const;

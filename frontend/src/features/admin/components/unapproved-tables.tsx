@@ -115,7 +115,7 @@ export const UnapprovedTables = () => {
           <div
             className={styles.tableScroll}
             role="region"
-            aria-label={t.opportunitiesTitle}
+            aria-label={texts.common.scrollableTable(t.opportunitiesTitle)}
             tabIndex={0}
           >
             <table className={styles.table}>
@@ -187,7 +187,7 @@ export const UnapprovedTables = () => {
           <div
             className={styles.tableScroll}
             role="region"
-            aria-label={t.organizationsTitle}
+            aria-label={texts.common.scrollableTable(t.organizationsTitle)}
             tabIndex={0}
           >
             <table className={styles.table}>

@@ -41,7 +41,7 @@ const ProjectionsTable = () => {
       <div
         className={styles.tableScroll}
         role="region"
-        aria-label={t.projectionsTitle}
+        aria-label={texts.common.scrollableTable(t.projectionsTitle)}
         tabIndex={0}
       >
         <table className={styles.table}>

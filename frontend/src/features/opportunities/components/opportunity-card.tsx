@@ -33,11 +33,12 @@ export const OpportunityCard = ({ opportunity: o }: OpportunityCardProps) => (
       </div>
     </div>
     <div className={styles.body}>
-      <h3 className={styles.name}>
+      {/* Cards sit right under the page's h1. */}
+      <h2 className={styles.name}>
         <Link to={paths.opportunity.getHref(o.id)} className={styles.link}>
           {o.name}
         </Link>
-      </h3>
+      </h2>
       <p className={styles.organization}>{organizationOf(o)}</p>
       <p className={styles.when}>
         <CalendarIcon size={16} />
