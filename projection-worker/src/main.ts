@@ -14,6 +14,7 @@ import { startJobWorkers } from './jobs/workers';
 import { createWorkerMetrics } from './metrics/worker-metrics';
 import { runProjectionsUntilAborted } from './projector/run-projections';
 import { allProjections } from './projections';
+import { startOutbox } from './outbox/outbox';
 
 await runService('projection-worker', async () => {
   const env = loadWorkerEnv();
@@ -63,6 +64,16 @@ await runService('projection-worker', async () => {
     // The ETA counts the Postgres store's events; EventStoreDB replays show no total.
     ...(env.EVENTSTORE_URL ? { countEvents: () => Promise.resolve(null) } : {}),
   });
+  // Reminders, waitlist promotions and friend requests by mail (ADR 0011).
+  const outbox = startOutbox({
+    store,
+    pool,
+    vault,
+    logger,
+    clock: offsetClock(env.CLOCK_OFFSET_MS),
+    smtp: { host: env.SMTP_HOST, port: env.SMTP_PORT, from: env.MAIL_FROM },
+    intervalMs: env.OUTBOX_INTERVAL_MS,
+  });
   logger.info(
     { projections: names, metricsPort: env.WORKER_METRICS_PORT },
     'projection worker running',
@@ -70,6 +81,7 @@ await runService('projection-worker', async () => {
   return {
     stop: async () => {
       controller.abort();
+      await outbox.stop();
       await boardsWatch.stop();
       await jobs.close();
       await closeServer(metricsServer);

@@ -8,6 +8,12 @@ export const workerEnvSchema = serviceEnvSchema.extend({
   REDIS_PREFIX: z.string().min(1).default('campus:'),
   /** How often the worker checks that Redis still holds the boards (rebuilt when it lost them). */
   BOARDS_CHECK_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  /** The SMTP server the mail outbox sends through (the demo's catch-all server by default). */
+  SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(2525),
+  MAIL_FROM: z.string().min(3).default('Campus Volunteering <no-reply@university.edu>'),
+  /** How often the outbox queues due reminders and sends due messages. */
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
 });
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;
 

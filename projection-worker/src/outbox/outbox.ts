@@ -1,0 +1,93 @@
+import type { Clock, EventStore, GlobalPosition } from '@campus/contracts';
+import type { Logger, PersonalDataVault, Pool } from '@campus/infra';
+import { createTransport } from 'nodemailer';
+import { relayEvents } from './relay';
+import { scanReminders } from './reminders';
+import { sendDueMessages } from './sender';
+
+export type OutboxOptions = {
+  readonly store: EventStore;
+  readonly pool: Pool;
+  readonly vault: PersonalDataVault;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly smtp: { readonly host: string; readonly port: number; readonly from: string };
+  /** How often reminders are scanned for and due messages sent. */
+  readonly intervalMs: number;
+  /** Called after each relayed batch of events (tests). */
+  readonly onRelayed?: (last: GlobalPosition, queued: number) => void;
+};
+
+export type Outbox = {
+  /** One round: queue the reminders now due, then send what is due. Answers how many were sent. */
+  readonly tick: () => Promise<number>;
+  readonly stop: () => Promise<void>;
+};
+
+/**
+ * The mail outbox: a relay follows the log and queues the messages events ask for (friend
+ * requests, waitlist promotions); every `intervalMs` the 24-hour reminders are queued and due
+ * messages are sent through SMTP. Nothing here runs in replays, which rebuild only the read model.
+ */
+export const startOutbox = (options: OutboxOptions): Outbox => {
+  const { logger } = options;
+  const transport = createTransport({
+    host: options.smtp.host,
+    port: options.smtp.port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  const controller = new AbortController();
+  const aborted = () => controller.signal.aborted;
+  const relaying = (async () => {
+    let pause = 250;
+    while (!aborted()) {
+      try {
+        await relayEvents({
+          store: options.store,
+          pool: options.pool,
+          logger,
+          signal: controller.signal,
+          ...(options.onRelayed ? { onBatch: options.onRelayed } : {}),
+        });
+      } catch (error) {
+        if (aborted()) break;
+        logger.error({ err: error, retryInMs: pause }, 'outbox relay failed; restarting');
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        pause = Math.min(pause * 2, 5_000);
+      }
+    }
+  })();
+
+  let round: Promise<number> = Promise.resolve(0);
+  const tick = () => {
+    round = round
+      .catch(() => 0)
+      .then(async () => {
+        await scanReminders(options.pool, options.clock);
+        return sendDueMessages({
+          pool: options.pool,
+          store: options.store,
+          vault: options.vault,
+          logger,
+          transport,
+          from: options.smtp.from,
+        });
+      });
+    return round;
+  };
+  const timer = setInterval(() => {
+    tick().catch((error: unknown) => logger.warn({ err: error }, 'outbox round failed'));
+  }, options.intervalMs);
+
+  return {
+    tick,
+    stop: async () => {
+      clearInterval(timer);
+      controller.abort();
+      await relaying;
+      await round.catch(() => 0);
+      transport.close();
+    },
+  };
+};

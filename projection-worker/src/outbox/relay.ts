@@ -1,0 +1,66 @@
+import type { EventStore, GlobalPosition } from '@campus/contracts';
+import type { Logger, Pool } from '@campus/infra';
+import { batches } from '../projector/batches';
+import { messagesOfEvent, queueMessages } from './messages';
+
+const readCheckpoint = async (pool: Pool): Promise<GlobalPosition | null> => {
+  const { rows } = await pool.query<{ txn: string; seq: string }>(
+    'SELECT txn, seq FROM outbox.checkpoint',
+  );
+  const row = rows[0];
+  return row ? { txn: BigInt(row.txn), seq: BigInt(row.seq) } : null;
+};
+
+const writeCheckpointSql = `INSERT INTO outbox.checkpoint (id, txn, seq, updated_at) VALUES (true, $1, $2, now())
+  ON CONFLICT (id) DO UPDATE SET txn = EXCLUDED.txn, seq = EXCLUDED.seq, updated_at = now()`;
+
+/**
+ * Where the relay starts: its own checkpoint (outside the read model, which replays rebuild), or,
+ * the first time, the log's head, so history (demo data, past requests) is never mailed.
+ */
+export const relayStart = async (pool: Pool, store: EventStore): Promise<GlobalPosition> => {
+  const stored = await readCheckpoint(pool);
+  if (stored) return stored;
+  const head = await store.headPosition();
+  await pool.query(
+    'INSERT INTO outbox.checkpoint (id, txn, seq) VALUES (true, $1, $2) ON CONFLICT (id) DO NOTHING',
+    [head.txn.toString(), head.seq.toString()],
+  );
+  return (await readCheckpoint(pool)) ?? head;
+};
+
+/**
+ * Follows the event log from the outbox checkpoint and queues the messages events ask for, each
+ * batch's messages and the checkpoint in one transaction: an event is turned into messages once,
+ * and message ids derived from the event make even a repeat a no-op.
+ */
+export const relayEvents = async (options: {
+  readonly store: EventStore;
+  readonly pool: Pool;
+  readonly logger: Logger;
+  readonly signal: AbortSignal;
+  readonly onBatch?: (last: GlobalPosition, queued: number) => void;
+}) => {
+  const { store, pool, signal } = options;
+  const from = await relayStart(pool, store);
+  const source = store.subscribeAll({ from, signal, batchSize: 500 });
+  for await (const batch of batches(source, { maxSize: 500, idleMs: 2 })) {
+    const last = batch.at(-1)?.position;
+    if (!last) continue;
+    const client = await pool.connect();
+    let queued = 0;
+    try {
+      await client.query('BEGIN');
+      queued = await queueMessages(client, batch.flatMap(messagesOfEvent));
+      await client.query(writeCheckpointSql, [last.txn.toString(), last.seq.toString()]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+    if (queued) options.logger.info({ queued }, 'outbox: messages queued');
+    options.onBatch?.(last, queued);
+  }
+};

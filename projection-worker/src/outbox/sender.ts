@@ -1,0 +1,132 @@
+import {
+  toDomainEvent,
+  toUserStreamId,
+  userPersonalDataSchema,
+  type EventStore,
+} from '@campus/contracts';
+import type { Logger, PersonalDataVault, Pool } from '@campus/infra';
+import type { Transporter } from 'nodemailer';
+import { composeMessage, type MessageKind } from './messages';
+
+/** Tries before a message is given up as failed; the pause doubles from 30 s up to an hour. */
+export const MAX_ATTEMPTS = 8;
+const LEASE_SECONDS = 120;
+
+type Claimed = {
+  id: string;
+  kind: MessageKind;
+  user_id: string;
+  payload: Record<string, string>;
+  attempts: number;
+};
+
+/**
+ * A person's address and name, read at send time from their sealed registration data through the
+ * vault: null once they were erased (their key is gone), so an erased person is never mailed.
+ */
+const personalOf = async (store: EventStore, vault: PersonalDataVault, userId: string) => {
+  for (const recorded of await store.readStream(toUserStreamId(userId))) {
+    const event = toDomainEvent(recorded);
+    if (event?.type === 'UserRegistered') {
+      return vault.open(event.data.personal, userPersonalDataSchema);
+    }
+  }
+  return null;
+};
+
+/** A reminder whose person unregistered (or whose opportunity was removed) is no longer sent. */
+const stillRegistered = async (pool: Pool, opportunityId: string, userId: string) => {
+  const { rows } = await pool.query(
+    `SELECT 1 FROM read.signups s JOIN read.opportunities o ON o.id = s.opportunity_id
+      WHERE s.opportunity_id = $1 AND s.user_id = $2 AND s.registered AND NOT o.deleted`,
+    [opportunityId, userId],
+  );
+  return rows.length > 0;
+};
+
+export type SendOptions = {
+  readonly pool: Pool;
+  readonly store: EventStore;
+  readonly vault: PersonalDataVault;
+  readonly logger: Logger;
+  readonly transport: Transporter;
+  readonly from: string;
+  /** At most this many messages in one call. */
+  readonly limit?: number;
+};
+
+/**
+ * Sends the messages that are due, one at a time. Each is claimed with a short lease by one
+ * statement (no transaction stays open during SMTP: open transactions hold back the log's
+ * subscribers), sent, then marked sent. A failed send is tried again later; an erased person's
+ * message is marked skipped. Answers how many were sent.
+ */
+export const sendDueMessages = async (options: SendOptions): Promise<number> => {
+  const { pool, store, vault, logger, transport } = options;
+  let sent = 0;
+  for (let i = 0; i < (options.limit ?? 100); i++) {
+    const { rows } = await pool.query<Claimed>(
+      `UPDATE outbox.messages SET next_attempt_at = now() + make_interval(secs => $1)
+        WHERE id = (SELECT id FROM outbox.messages
+                     WHERE status = 'pending' AND next_attempt_at <= now()
+                     ORDER BY next_attempt_at, created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING id, kind, user_id, payload, attempts`,
+      [LEASE_SECONDS],
+    );
+    const message = rows[0];
+    if (!message) break;
+    const finish = (status: 'sent' | 'skipped', reason: string | null) =>
+      pool.query(
+        `UPDATE outbox.messages SET status = $2, last_error = $3,
+                sent_at = CASE WHEN $2 = 'sent' THEN now() END, payload = '{}'::jsonb
+          WHERE id = $1`,
+        [message.id, status, reason],
+      );
+    try {
+      const person = await personalOf(store, vault, message.user_id);
+      if (!person) {
+        await finish('skipped', 'recipient erased');
+        continue;
+      }
+      const opportunityId = message.payload.opportunityId;
+      if (message.kind === 'reminder' && opportunityId) {
+        if (!(await stillRegistered(pool, opportunityId, message.user_id))) {
+          await finish('skipped', 'no longer registered');
+          continue;
+        }
+      }
+      let requesterName: string | undefined;
+      if (message.kind === 'friend-request' && message.payload.requesterId) {
+        const requester = await personalOf(store, vault, message.payload.requesterId);
+        if (!requester) {
+          await finish('skipped', 'requester erased');
+          continue;
+        }
+        requesterName = `${requester.firstName} ${requester.lastName}`.trim();
+      }
+      const { subject, text } = composeMessage(message.kind, message.payload, {
+        ...(requesterName ? { requesterName } : {}),
+      });
+      await transport.sendMail({
+        from: options.from,
+        to: person.email,
+        subject,
+        text,
+        messageId: `<${message.id.replace(/:/g, '.')}@outbox.campus>`,
+      });
+      await finish('sent', null);
+      sent++;
+    } catch (error) {
+      const attempts = message.attempts + 1;
+      logger.warn({ err: error, id: message.id, attempts }, 'outbox: send failed');
+      await pool.query(
+        `UPDATE outbox.messages SET attempts = $2, last_error = $3,
+                status = CASE WHEN $2 >= $4 THEN 'failed' ELSE 'pending' END,
+                next_attempt_at = now() + make_interval(secs => least(3600, 30 * power(2, $2 - 1)))
+          WHERE id = $1`,
+        [message.id, attempts, String(error).slice(0, 500), MAX_ATTEMPTS],
+      );
+    }
+  }
+  return sent;
+};
