@@ -11,4 +11,5 @@ export * from './domain/registration';
 export * from './http/consistency';
 export * from './http/problem';
 export * from './http/routes';
+export * from './http/waitlist-routes';
 export * from './texts';

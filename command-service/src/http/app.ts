@@ -8,6 +8,7 @@ import { organizationsRouter } from '../organizations/routes';
 import { privacyRouter } from '../privacy/routes';
 import { uploadsRouter } from '../uploads/routes';
 import { usersRouter } from '../users/routes';
+import { waitlistRouter } from '../waitlist/routes';
 import type { CommandDeps } from './context';
 
 export const REQUEST_BODY_LIMIT = '1mb';
@@ -31,6 +32,7 @@ export const createCommandApp = (deps: CommandDeps): Express => {
   app.use(adminRouter(deps));
   app.use(operationsCommandRouter(deps));
   app.use(privacyRouter(deps));
+  app.use(waitlistRouter(deps));
   app.use(notFoundHandler);
   app.use(problemHandler(deps.logger));
   return app;

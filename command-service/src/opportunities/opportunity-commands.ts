@@ -235,7 +235,7 @@ export const postAnnouncement = (
  * The organizations of a private opportunity's list that the user belongs to. Memberships live on
  * the organizations' streams; the decision itself is taken on the opportunity stream.
  */
-const userOrganizationsAmongVisibility = async (
+export const userOrganizationsAmongVisibility = async (
   deps: Pick<Deps, 'store'>,
   caller: Caller,
   opportunityId: string,

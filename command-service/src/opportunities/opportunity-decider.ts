@@ -19,6 +19,11 @@ import {
   type Caller,
 } from '@campus/infra';
 import type { Decider } from '../decider/decider';
+import {
+  decideWaitlist,
+  promoteFromWaitlist,
+  type WaitlistCommand,
+} from '../waitlist/waitlist-decider';
 import { OpportunityFullError } from './opportunity-errors';
 
 /** What the command side knows of one opportunity, folded from its stream. */
@@ -32,6 +37,8 @@ export type OpportunityState = {
   readonly announcements: readonly { readonly id: string; readonly text: string }[];
   /** Registered participants in signup order: the first is the earliest signup still registered. */
   readonly participants: readonly string[];
+  /** Users waiting for a slot, first come first (ADR 0010). */
+  readonly waitlist: readonly string[];
   readonly attendanceMarked: boolean;
 };
 export type LiveOpportunity = OpportunityState & { readonly status: 'live' };
@@ -93,7 +100,8 @@ export type OpportunityCommand =
       readonly userIds: readonly string[];
       readonly durationMinutes: number;
       readonly now: Date;
-    };
+    }
+  | WaitlistCommand;
 
 export const initialOpportunityState = (): OpportunityState => ({
   status: 'none',
@@ -104,6 +112,7 @@ export const initialOpportunityState = (): OpportunityState => ({
   details: emptyDetails,
   announcements: [],
   participants: [],
+  waitlist: [],
   attendanceMarked: false,
 });
 
@@ -148,7 +157,18 @@ export const evolveOpportunity = (
     case 'UserSignedUp':
       return state.participants.includes(event.data.userId)
         ? state
-        : { ...state, participants: [...state.participants, event.data.userId] };
+        : {
+            ...state,
+            participants: [...state.participants, event.data.userId],
+            // A signup (direct or by promotion) ends the wait.
+            waitlist: state.waitlist.filter((id) => id !== event.data.userId),
+          };
+    case 'WaitlistJoined':
+      return state.waitlist.includes(event.data.userId)
+        ? state
+        : { ...state, waitlist: [...state.waitlist, event.data.userId] };
+    case 'WaitlistLeft':
+      return { ...state, waitlist: state.waitlist.filter((id) => id !== event.data.userId) };
     case 'UserUnregistered':
       return {
         ...state,
@@ -271,6 +291,10 @@ const decideUpdate = (
     events.push(
       ...announcementChanges(opportunity, edit.comments, actor, command.now, command.newId),
     );
+  if (changes.totalSlots !== undefined && changes.totalSlots > opportunity.details.totalSlots)
+    events.push(
+      ...promoteFromWaitlist(events.reduce(evolveOpportunity, state), command.now, 'slots-raised'),
+    );
   return events;
 };
 
@@ -334,18 +358,20 @@ const decideUnregister = (
     throw new ConflictError(opportunityMessages.attendanceAlreadySubmitted);
   const open = isUnregistrationOpen(now, opportunity.details.startsAt);
   if (!open && !exempt) throw new ConflictError(opportunityMessages.unregistrationClosed);
-  return [
-    {
-      type: 'UserUnregistered',
-      data: {
-        v: 1,
-        opportunityId: opportunity.opportunityId,
-        userId,
-        byUserId: actor.userId,
-        at: now.toISOString(),
-        late: !open,
-      },
+  const unregistered: DomainEvent = {
+    type: 'UserUnregistered',
+    data: {
+      v: 1,
+      opportunityId: opportunity.opportunityId,
+      userId,
+      byUserId: actor.userId,
+      at: now.toISOString(),
+      late: !open,
     },
+  };
+  return [
+    unregistered,
+    ...promoteFromWaitlist(evolveOpportunity(state, unregistered), now, 'unregistration'),
   ];
 };
 
@@ -458,6 +484,9 @@ export const opportunityDecider: Decider<OpportunityState, OpportunityCommand> =
         return decideUnregister(command, state);
       case 'MarkAttendance':
         return decideAttendance(command, state);
+      case 'JoinWaitlist':
+      case 'LeaveWaitlist':
+        return decideWaitlist(command, state);
       default: {
         const unknown: never = command;
         throw new Error(`Unknown opportunity command ${JSON.stringify(unknown)}`);

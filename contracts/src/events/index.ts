@@ -32,6 +32,7 @@ import {
   userProfileUpdatedSchema,
   userRegisteredSchema,
 } from './users';
+import { calendarFeedResetSchema } from './calendar';
 import { waitlistJoinedSchema, waitlistLeftSchema, waitlistPromotedSchema } from './waitlist';
 
 export * from './personal-data';
@@ -43,6 +44,7 @@ export * from './opportunities';
 export * from './friendships';
 export * from './check-in';
 export * from './waitlist';
+export * from './calendar';
 
 /** Every event type of the product and its current payload schema (each payload has `v`). */
 export const eventSchemas = {
@@ -78,6 +80,7 @@ export const eventSchemas = {
   WaitlistJoined: waitlistJoinedSchema,
   WaitlistLeft: waitlistLeftSchema,
   WaitlistPromoted: waitlistPromotedSchema,
+  CalendarFeedReset: calendarFeedResetSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

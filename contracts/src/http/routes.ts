@@ -51,6 +51,7 @@ import { searchQuerySchema, searchResultSchema } from '../queries/search';
 import { auditRoutes } from './audit-routes';
 import { operationsRoutes } from './operations-routes';
 import { privacyRoutes } from './privacy-routes';
+import { waitlistRoutes } from './waitlist-routes';
 import {
   approvedEmailCheckSchema,
   listUsersQuerySchema,
@@ -411,6 +412,7 @@ export const routes = {
   ...operationsRoutes,
   ...auditRoutes,
   ...privacyRoutes,
+  ...waitlistRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
