@@ -12,4 +12,8 @@ export * from './http/consistency';
 export * from './http/problem';
 export * from './http/routes';
 export * from './http/waitlist-routes';
+export * from './http/check-in-routes';
+export * from './http/scoring-routes';
+export * from './domain/scoring';
+export * from './domain/check-in-token';
 export * from './texts';

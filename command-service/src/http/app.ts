@@ -1,11 +1,13 @@
 import express, { type Express } from 'express';
 import { httpMetrics, httpSecurity, notFoundHandler, problemHandler } from '@campus/infra';
 import { adminRouter } from '../admin/routes';
+import { checkInRouter } from '../check-in/routes';
 import { friendshipsRouter } from '../friendships/routes';
 import { operationsCommandRouter } from '../operations/routes';
 import { opportunitiesRouter } from '../opportunities/routes';
 import { organizationsRouter } from '../organizations/routes';
 import { privacyRouter } from '../privacy/routes';
+import { scoringCommandRouter } from '../scoring/routes';
 import { uploadsRouter } from '../uploads/routes';
 import { usersRouter } from '../users/routes';
 import { waitlistRouter } from '../waitlist/routes';
@@ -32,6 +34,8 @@ export const createCommandApp = (deps: CommandDeps): Express => {
   app.use(adminRouter(deps));
   app.use(operationsCommandRouter(deps));
   app.use(privacyRouter(deps));
+  app.use(checkInRouter(deps));
+  app.use(scoringCommandRouter(deps));
   app.use(waitlistRouter(deps));
   app.use(notFoundHandler);
   app.use(problemHandler(deps.logger));

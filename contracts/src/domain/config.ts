@@ -26,6 +26,11 @@ export const productConfigSchema = z.object({
   ADMIN_EMAILS: emailList,
   /** Non-production only: shifts the clock so journeys can reach "inside 7 hours" or "started". */
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
+  /** Signs the check-in QR codes (HMAC); at least 16 characters. Set your own in production. */
+  CHECK_IN_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default('development-check-in-secret'),
 });
 export type ProductConfig = z.infer<typeof productConfigSchema>;
 

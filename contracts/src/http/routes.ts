@@ -49,8 +49,10 @@ import {
 } from '../queries/leaderboard';
 import { searchQuerySchema, searchResultSchema } from '../queries/search';
 import { auditRoutes } from './audit-routes';
+import { checkInRoutes } from './check-in-routes';
 import { operationsRoutes } from './operations-routes';
 import { privacyRoutes } from './privacy-routes';
+import { scoringRoutes } from './scoring-routes';
 import { waitlistRoutes } from './waitlist-routes';
 import {
   approvedEmailCheckSchema,
@@ -412,6 +414,8 @@ export const routes = {
   ...operationsRoutes,
   ...auditRoutes,
   ...privacyRoutes,
+  ...checkInRoutes,
+  ...scoringRoutes,
   ...waitlistRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 

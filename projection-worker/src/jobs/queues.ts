@@ -1,10 +1,12 @@
 import { Queue, type JobsOptions } from 'bullmq';
-import type { ReportKind } from '@campus/contracts';
+import type { ReportKind, ScoringOverrides } from '@campus/contracts';
 import type { RedisClient } from '@campus/infra';
 import type { ReplayProgress, ReplayResult } from './replay/replay';
+import type { ScoringPreviewResult } from './scoring-preview/scoring-preview';
 
 export const REPORTS_QUEUE = 'reports';
 export const REPLAY_QUEUE = 'replay';
+export const SCORING_PREVIEW_QUEUE = 'scoring-preview';
 
 /** Finished jobs are removed by age and count, so a later request may reuse an id. */
 export const JOB_RETENTION = {
@@ -35,9 +37,16 @@ export type ReplayJobData = { readonly projection: string; readonly requestedBy:
 export type ReplayJobProgress = ReplayProgress;
 export type ReplayJobResult = ReplayResult;
 
+export type ScoringPreviewJobData = {
+  readonly overrides: ScoringOverrides;
+  readonly requestedBy: string | null;
+};
+export type ScoringPreviewJobResult = ScoringPreviewResult;
+
 export type JobQueues = {
   readonly reports: Queue<ReportJobData, ReportJobResult>;
   readonly replay: Queue<ReplayJobData, ReplayJobResult>;
+  readonly scoringPreview: Queue<ScoringPreviewJobData, ScoringPreviewJobResult>;
   readonly close: () => Promise<void>;
 };
 
@@ -59,11 +68,16 @@ export const createJobQueues = (options: {
     ...common,
     defaultJobOptions: { ...JOB_RETENTION, attempts: 1 },
   });
+  const scoringPreview = new Queue<ScoringPreviewJobData, ScoringPreviewJobResult>(
+    SCORING_PREVIEW_QUEUE,
+    { ...common, defaultJobOptions: { ...JOB_RETENTION, attempts: 1 } },
+  );
   return {
     reports,
     replay,
+    scoringPreview,
     close: async () => {
-      await Promise.all([reports.close(), replay.close()]);
+      await Promise.all([reports.close(), replay.close(), scoringPreview.close()]);
     },
   };
 };

@@ -6,12 +6,16 @@ import {
   JOB_RETENTION,
   REPLAY_QUEUE,
   REPORTS_QUEUE,
+  SCORING_PREVIEW_QUEUE,
+  type ScoringPreviewJobData,
+  type ScoringPreviewJobResult,
   type ReplayJobData,
   type ReplayJobResult,
   type ReportJobData,
   type ReportJobResult,
 } from './queues';
 import { replayProcessor, type ReplayJobDeps } from './replay/replay-job';
+import { scoringPreviewProcessor } from './scoring-preview/scoring-preview-job';
 import {
   NIGHTLY_PATTERN,
   NIGHTLY_SERVICE_DATA,
@@ -52,7 +56,12 @@ export const startJobWorkers = async (options: JobWorkersOptions) => {
     replayProcessor(options),
     { connection: connection(), prefix, concurrency: 1, lockDuration: 60_000 },
   );
-  for (const worker of [reports, replay]) {
+  const scoringPreview = new Worker<ScoringPreviewJobData, ScoringPreviewJobResult>(
+    SCORING_PREVIEW_QUEUE,
+    scoringPreviewProcessor(options),
+    { connection: connection(), prefix, concurrency: 1, lockDuration: 60_000 },
+  );
+  for (const worker of [reports, replay, scoringPreview]) {
     worker.on('failed', (job, error) =>
       logger.error({ err: error, queue: worker.name, jobId: job?.id }, 'job failed'),
     );
@@ -71,9 +80,10 @@ export const startJobWorkers = async (options: JobWorkersOptions) => {
   return {
     reports,
     replay,
+    scoringPreview,
     queues,
     close: async () => {
-      await Promise.all([reports.close(), replay.close()]);
+      await Promise.all([reports.close(), replay.close(), scoringPreview.close()]);
       await queues.close();
       for (const client of connections) client.disconnect();
     },

@@ -20,5 +20,9 @@ export { streamReport } from '../jobs/reports/stream-report';
 export { reportFileName, type ReportRequest } from '../jobs/reports/report-definitions';
 export { escapeFormula } from '../jobs/reports/csv';
 export { enqueueReplay, replayStatus } from '../jobs/replay/replay-job';
+export {
+  enqueueScoringPreview,
+  scoringPreviewStatus,
+} from '../jobs/scoring-preview/scoring-preview-job';
 export { readProjectionStatus } from './projection-status';
 export { allProjections } from '../projections';

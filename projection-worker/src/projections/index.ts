@@ -1,5 +1,6 @@
 import type { Projection } from '../projector/projection';
 import { badgesProjection } from './badges/badges-projection';
+import { checkInsProjection } from './check-ins/check-ins-projection';
 import { friendshipsProjection } from './friendships/friendships-projection';
 import { opportunitiesProjection } from './opportunities/opportunities-projection';
 import { organizationsProjection } from './organizations/organizations-projection';
@@ -18,3 +19,4 @@ export const allProjections: readonly Projection[] = [
   pointsProjection,
   badgesProjection,
 ];
+  checkInsProjection,

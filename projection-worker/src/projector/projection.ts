@@ -1,4 +1,9 @@
-import type { DomainEvent, GlobalPosition, RecordedEvent } from '@campus/contracts';
+import type {
+  DomainEvent,
+  GlobalPosition,
+  RecordedEvent,
+  ScoringOverrides,
+} from '@campus/contracts';
 import type { Logger, PersonalDataVault, PoolClient } from '@campus/infra';
 
 /** A stored event with its payload parsed against the current schema. */
@@ -9,6 +14,11 @@ export type ProjectionContext = {
   readonly logger: Logger;
   /** The first day points count on monthly boards (LAUNCH_DATE); defaults to the product's. */
   readonly launchDate?: string;
+  /**
+   * A scoring preview's draft (bonus, badge thresholds); absent in the live projector, which
+   * uses the contracts' SCORING_DEFAULTS and the bonus recorded on each attendance.
+   */
+  readonly scoring?: ScoringOverrides;
 };
 
 /**

@@ -5,6 +5,7 @@ import {
   type EventStore,
   type GlobalPosition,
   type RecordedEvent,
+  type ScoringOverrides,
 } from '@campus/contracts';
 import {
   boardKeyPattern,
@@ -95,6 +96,13 @@ export type ReplayOptions = {
   readonly onProgress?: (progress: ReplayProgress) => void | Promise<void>;
   /** LAUNCH_DATE, as the live projector uses it. */
   readonly launchDate?: string;
+  /** A scoring preview's draft, given to the projections instead of the defaults. */
+  readonly scoring?: ScoringOverrides;
+  /**
+   * A preview instead of a replay: once the shadow is rebuilt, this reads it (one transaction on
+   * the shadow; the live schema is `read.`-qualified), then the shadow is discarded, never swapped.
+   */
+  readonly inspectShadow?: (client: PoolClient) => Promise<void>;
 };
 
 export type ReplayResult = {
@@ -313,6 +321,7 @@ export const replayProjections = async (options: ReplayOptions): Promise<ReplayR
           vault,
           logger,
           ...(options.launchDate ? { launchDate: options.launchDate } : {}),
+          ...(options.scoring ? { scoring: options.scoring } : {}),
         },
         policy: DEFAULT_RETRY_POLICY,
         boards: null,
@@ -386,6 +395,19 @@ export const replayProjections = async (options: ReplayOptions): Promise<ReplayR
           );
         });
         for (const projection of deferred) target.checkpoints[all.indexOf(projection)] = reached;
+      }
+      const { inspectShadow } = options;
+      if (inspectShadow) {
+        await withReadTransaction(pool, SHADOW_SCHEMA, inspectShadow);
+        await discardShadow(pool, redis, shadowPrefix);
+        await report('done');
+        return {
+          projections: replayed.map((p) => p.name),
+          events,
+          position: formatPosition(minPosition(target.checkpoints)),
+          boards: 0,
+          durationMs: Date.now() - started,
+        };
       }
       await report('boards');
       await rebuildBoards(pool, redis, shadowPrefix, SHADOW_SCHEMA);

@@ -1,3 +1,5 @@
+import { SCORING_DEFAULTS, type ScoringParameters } from '@campus/contracts';
+
 /**
  * The badges of spec section 3, derived from current state (rules.md): signups count registrations
  * not withdrawn; Eco Warrior and Hunger Hero count attended opportunities with that cause; Top Ten
@@ -32,28 +34,33 @@ export type BadgeFacts = {
 
 export const ECO_CAUSE = 'Environment & Sustainability';
 export const HUNGER_CAUSE = 'Food Security and Hunger Relief';
-export const TOP_TEN_RANK = 10;
+export const TOP_TEN_RANK = SCORING_DEFAULTS.badgeThresholds['top-ten'];
 
+type Thresholds = ScoringParameters['badgeThresholds'];
+
+/** Each rule compares a fact with its threshold (SCORING_DEFAULTS, or a scoring preview's draft). */
 export const BADGE_RULES: readonly {
   readonly id: BadgeId;
-  readonly earned: (f: BadgeFacts) => boolean;
+  readonly earned: (f: BadgeFacts, t: Thresholds) => boolean;
 }[] = [
-  { id: 'first-step', earned: (f) => f.signups >= 1 },
-  { id: 'point-novice', earned: (f) => f.points > 20 },
-  { id: 'point-adept', earned: (f) => f.points > 50 },
-  { id: 'point-master', earned: (f) => f.points > 100 },
-  { id: 'serial-volunteer', earned: (f) => f.signups >= 3 },
-  { id: 'community-pillar', earned: (f) => f.signups >= 5 },
-  { id: 'social-butterfly', earned: (f) => f.friends >= 3 },
-  { id: 'super-networker', earned: (f) => f.friends >= 5 },
-  { id: 'eco-warrior', earned: (f) => f.ecoEvents >= 2 },
-  { id: 'hunger-hero', earned: (f) => f.hungerEvents >= 2 },
+  { id: 'first-step', earned: (f, t) => f.signups >= t['first-step'] },
+  { id: 'point-novice', earned: (f, t) => f.points > t['point-novice'] },
+  { id: 'point-adept', earned: (f, t) => f.points > t['point-adept'] },
+  { id: 'point-master', earned: (f, t) => f.points > t['point-master'] },
+  { id: 'serial-volunteer', earned: (f, t) => f.signups >= t['serial-volunteer'] },
+  { id: 'community-pillar', earned: (f, t) => f.signups >= t['community-pillar'] },
+  { id: 'social-butterfly', earned: (f, t) => f.friends >= t['social-butterfly'] },
+  { id: 'super-networker', earned: (f, t) => f.friends >= t['super-networker'] },
+  { id: 'eco-warrior', earned: (f, t) => f.ecoEvents >= t['eco-warrior'] },
+  { id: 'hunger-hero', earned: (f, t) => f.hungerEvents >= t['hunger-hero'] },
   {
     id: 'top-ten',
-    earned: (f) => f.allTimeRank !== null && f.allTimeRank <= TOP_TEN_RANK,
+    earned: (f, t) => f.allTimeRank !== null && f.allTimeRank <= t['top-ten'],
   },
 ];
 
 /** The badges earned, in the order of the spec's table. */
-export const evaluateBadges = (facts: BadgeFacts): BadgeId[] =>
-  BADGE_RULES.filter((rule) => rule.earned(facts)).map((rule) => rule.id);
+export const evaluateBadges = (
+  facts: BadgeFacts,
+  thresholds: Thresholds = SCORING_DEFAULTS.badgeThresholds,
+): BadgeId[] => BADGE_RULES.filter((rule) => rule.earned(facts, thresholds)).map((rule) => rule.id);

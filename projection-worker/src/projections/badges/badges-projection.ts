@@ -1,7 +1,10 @@
+import { scoringWith, type ScoringParameters } from '@campus/contracts';
 import type { PoolClient } from '@campus/infra';
 import type { ProjectedEvent, Projection } from '../../projector/projection';
 import { asJson } from '../shared';
-import { ECO_CAUSE, evaluateBadges, HUNGER_CAUSE, TOP_TEN_RANK } from './badge-rules';
+import { ECO_CAUSE, evaluateBadges, HUNGER_CAUSE } from './badge-rules';
+
+type Thresholds = ScoringParameters['badgeThresholds'];
 
 type FactsRow = {
   id: string;
@@ -52,28 +55,37 @@ const touchedBy = (events: readonly ProjectedEvent[]) => {
  * The all-time scores of the top ten, ties at the tenth place included (a short list): with
  * competition ranking, rank <= 10 iff points >= the tenth-best score. Zero scores rank nobody.
  */
-const topScoresOf = async (client: PoolClient): Promise<number[]> => {
+const topScoresOf = async (client: PoolClient, topRank: number): Promise<number[]> => {
   const { rows } = await client.query<{ points: number }>(
     `SELECT points FROM users
       WHERE points > 0
         AND points >= COALESCE((SELECT points FROM users ORDER BY points DESC
-                                 OFFSET ${String(TOP_TEN_RANK - 1)} LIMIT 1), 0)
+                                 OFFSET ${String(Math.max(0, topRank - 1))} LIMIT 1), 0)
       ORDER BY points DESC`,
   );
   return rows.map((r) => r.points);
 };
 
 /** The rank of `points` when it is in the top ten, else null (only rank <= 10 earns a badge). */
-const topTenRank = (topScores: readonly number[], points: number): number | null => {
+const topTenRank = (
+  topScores: readonly number[],
+  points: number,
+  topRank: number,
+): number | null => {
   if (points <= 0 || !topScores.includes(points)) return null;
   const rank = 1 + topScores.filter((s) => s > points).length;
-  return rank <= TOP_TEN_RANK ? rank : null;
+  return rank <= topRank ? rank : null;
 };
 
 /**
  * Recomputes and writes the badges of `users` (null: of every user) from the current read model.
  */
-const writeBadges = async (client: PoolClient, users: ReadonlySet<string> | null) => {
+const writeBadges = async (
+  client: PoolClient,
+  users: ReadonlySet<string> | null,
+  thresholds: Thresholds,
+) => {
+  const topRank = thresholds['top-ten'];
   const { rows } = await client.query<FactsRow>(
     `WITH t AS (${users ? 'SELECT DISTINCT unnest($1::uuid[]) AS id' : 'SELECT id FROM users WHERE $1::uuid[] IS NULL'}),
      s AS (
@@ -104,24 +116,27 @@ const writeBadges = async (client: PoolClient, users: ReadonlySet<string> | null
        LEFT JOIN f ON f.id = u.id`,
     [users ? [...users] : null, ECO_CAUSE, HUNGER_CAUSE],
   );
-  const topScores = await topScoresOf(client);
+  const topScores = await topScoresOf(client, topRank);
   const badgeRows = rows.map((r) => {
-    const allTimeRank = topTenRank(topScores, r.points);
+    const allTimeRank = topTenRank(topScores, r.points, topRank);
     return {
       user_id: r.id,
-      badges: evaluateBadges({
-        signups: r.signups,
-        points: r.points,
-        friends: r.friends,
-        ecoEvents: r.eco,
-        hungerEvents: r.hunger,
-        allTimeRank,
-      }),
+      badges: evaluateBadges(
+        {
+          signups: r.signups,
+          points: r.points,
+          friends: r.friends,
+          ecoEvents: r.eco,
+          hungerEvents: r.hunger,
+          allTimeRank,
+        },
+        thresholds,
+      ),
       signup_count: r.signups,
       friend_count: r.friends,
       eco_count: r.eco,
       hunger_count: r.hunger,
-      top_ten: allTimeRank !== null && allTimeRank <= TOP_TEN_RANK,
+      top_ten: allTimeRank !== null && allTimeRank <= topRank,
     };
   });
   if (!badgeRows.length) return;
@@ -153,7 +168,9 @@ export const badgesProjection: Projection = {
   name: 'badges',
   tables: ['user_badges'],
   reads: ['users', 'signups', 'opportunities', 'friendships'],
-  async apply(client, events) {
+  async apply(client, events, context) {
+    const thresholds = scoringWith(context.scoring).badgeThresholds;
+    const topRank = thresholds['top-ten'];
     const { users, recausedOpportunities, pointsMoved } = touchedBy(events);
     if (recausedOpportunities.size) {
       const { rows } = await client.query<{ user_id: string }>(
@@ -168,7 +185,7 @@ export const badgesProjection: Projection = {
         `(SELECT id::text FROM users
            WHERE points > 0
              AND points >= COALESCE((SELECT points FROM users ORDER BY points DESC
-                                      OFFSET ${String(TOP_TEN_RANK - 1)} LIMIT 1), 0))
+                                      OFFSET ${String(Math.max(0, topRank - 1))} LIMIT 1), 0))
          UNION
          (SELECT user_id::text FROM user_badges WHERE top_ten)`,
       );
@@ -176,10 +193,10 @@ export const badgesProjection: Projection = {
     }
     if (!users.size) return;
 
-    await writeBadges(client, users);
+    await writeBadges(client, users, thresholds);
   },
   // Badges follow from other projections' rows alone: a replay computes them once, at the end.
-  async rebuild(client) {
-    await writeBadges(client, null);
+  async rebuild(client, context) {
+    await writeBadges(client, null, scoringWith(context.scoring).badgeThresholds);
   },
 };

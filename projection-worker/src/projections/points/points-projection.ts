@@ -33,6 +33,8 @@ export const ledgerLinesOf = (
   data: EventOf<'AttendanceMarked'>['data'],
   recorded: RecordedEvent,
   logger?: Logger,
+  /** A scoring preview's bonus, instead of the one the attendance recorded. */
+  bonusPoints?: number,
 ): LedgerLine[] => {
   const opportunityDate = pointsDateOf(data.opportunityDate, data.at);
   if (opportunityDate !== data.opportunityDate) {
@@ -57,11 +59,12 @@ export const ledgerLinesOf = (
     }
   }
   const bonus = data.firstSignupBonus;
-  if (bonus && clampPoints(bonus.points) > 0) {
+  const bonusWorth = bonus ? clampPoints(bonusPoints ?? bonus.points) : 0;
+  if (bonus && bonusWorth > 0) {
     lines.push({
       ...base,
       user_id: bonus.userId,
-      points: clampPoints(bonus.points),
+      points: bonusWorth,
       reason: 'first_signup_bonus',
     });
   }
@@ -77,11 +80,11 @@ export const pointsProjection: Projection = {
   name: 'points',
   tables: ['point_ledger', 'monthly_points', 'users'],
   reads: [],
-  async apply(client, events, { logger, launchDate = DEFAULT_LAUNCH_DATE }) {
+  async apply(client, events, { logger, launchDate = DEFAULT_LAUNCH_DATE, scoring }) {
     const lines: LedgerLine[] = [];
     for (const { event, recorded } of events) {
       if (event.type === 'AttendanceMarked')
-        lines.push(...ledgerLinesOf(event.data, recorded, logger));
+        lines.push(...ledgerLinesOf(event.data, recorded, logger, scoring?.firstSignupBonusPoints));
     }
     if (!lines.length) return;
     await client.query(
