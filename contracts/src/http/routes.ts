@@ -52,6 +52,7 @@ import { auditRoutes } from './audit-routes';
 import { checkInRoutes } from './check-in-routes';
 import { operationsRoutes } from './operations-routes';
 import { privacyRoutes } from './privacy-routes';
+import { transcriptRoutes } from './transcript-routes';
 import { scoringRoutes } from './scoring-routes';
 import { waitlistRoutes } from './waitlist-routes';
 import {
@@ -414,6 +415,7 @@ export const routes = {
   ...operationsRoutes,
   ...auditRoutes,
   ...privacyRoutes,
+  ...transcriptRoutes,
   ...checkInRoutes,
   ...scoringRoutes,
   ...waitlistRoutes,

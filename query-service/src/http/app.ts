@@ -13,6 +13,7 @@ import { organizationsQueryRouter } from '../organizations/routes';
 import { reportsQueryRouter } from '../reports/routes';
 import { scoringQueryRouter } from '../scoring/routes';
 import { searchQueryRouter } from '../search/routes';
+import { transcriptsQueryRouter } from '../transcripts/routes';
 import { usersQueryRouter } from '../users/routes';
 import type { QueryDeps } from './context';
 
@@ -39,6 +40,7 @@ export const createQueryApp = (deps: QueryDeps): Express => {
   app.use(leaderboardQueryRouter(deps));
   app.use(adminQueryRouter(deps));
   app.use(auditQueryRouter(deps));
+  app.use(transcriptsQueryRouter(deps));
   app.use(checkInQueryRouter(deps));
   app.use(scoringQueryRouter(deps));
   app.use(notFoundHandler);

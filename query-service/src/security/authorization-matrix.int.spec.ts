@@ -151,6 +151,11 @@ const matrix: Partial<Record<RouteName, Row>> = {
     expected: only(['member', 'admin'], 200),
     path: (w) => p('getPointsHistory', { id: w.users.member.userId }),
   },
+  getServiceTranscript: {
+    kind: 'read',
+    expected: only(['member', 'admin'], 200),
+    path: (w) => p('getServiceTranscript', { id: w.users.member.userId }),
+  },
   listFriendshipStatuses: {
     kind: 'read',
     expected: only(['member', 'admin'], 200),

@@ -1,0 +1,82 @@
+import PDFDocument from 'pdfkit';
+import { texts } from '@campus/contracts';
+import type { Transcript } from './transcript';
+
+const t = texts.transcript;
+
+/** Column x positions and widths on a Letter page with 50 pt margins (512 pt of width). */
+const COLUMNS = [
+  { key: 'opportunity', x: 50, width: 150 },
+  { key: 'organization', x: 205, width: 110 },
+  { key: 'date', x: 320, width: 65 },
+  { key: 'minutes', x: 390, width: 45 },
+  { key: 'cause', x: 440, width: 122 },
+] as const;
+
+/** The transcript as a PDF (pdfkit): a header, one row per verified opportunity, then totals. */
+export const renderTranscriptPdf = (transcript: Transcript, generatedOn: string): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'LETTER',
+      margin: 50,
+      info: { Title: `${t.title} - ${transcript.name}`, Author: texts.brand.name },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    doc.font('Helvetica-Bold').fontSize(18).text(texts.brand.name);
+    doc.fontSize(14).text(t.title);
+    doc.moveDown(0.5);
+    doc.font('Helvetica').fontSize(10).text(t.student(transcript.name));
+    doc.text(t.generated(generatedOn));
+    doc.moveDown();
+
+    const row = (cells: Record<(typeof COLUMNS)[number]['key'], string>, bold = false) => {
+      if (doc.y > doc.page.height - 100) doc.addPage();
+      const top = doc.y;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+      let bottom = top;
+      for (const column of COLUMNS) {
+        doc.text(cells[column.key], column.x, top, { width: column.width });
+        bottom = Math.max(bottom, doc.y);
+      }
+      doc.x = 50;
+      doc.y = bottom + 4;
+    };
+
+    row(
+      {
+        opportunity: t.columns.opportunity,
+        organization: t.columns.organization,
+        date: t.columns.date,
+        minutes: t.columns.minutes,
+        cause: t.columns.cause,
+      },
+      true,
+    );
+    if (!transcript.rows.length) doc.font('Helvetica').fontSize(10).text(t.empty, 50);
+    for (const r of transcript.rows) {
+      row({
+        opportunity: r.opportunity,
+        organization: r.organization ?? t.noOrganization,
+        date: r.date,
+        minutes: String(r.minutes),
+        cause: r.causes.join(', '),
+      });
+    }
+
+    doc.moveDown();
+    doc.font('Helvetica-Bold').fontSize(10);
+    doc.text(t.totalOpportunities(transcript.rows.length), 50);
+    doc.text(t.totalMinutes(transcript.totalMinutes), 50);
+    doc.text(t.totalHours((transcript.totalMinutes / 60).toFixed(1)), 50);
+    if (transcript.byCause.length) {
+      doc.moveDown(0.5);
+      doc.text(t.byCause, 50);
+      doc.font('Helvetica');
+      for (const { cause, minutes } of transcript.byCause) doc.text(`${cause}: ${minutes}`, 60);
+    }
+    doc.end();
+  });
