@@ -31,6 +31,11 @@ export const productConfigSchema = z.object({
     .string()
     .min(16, 'must be at least 16 characters')
     .default('development-check-in-secret'),
+  /** Signs the students' private calendar links (HMAC); at least 16 characters. Set your own in production. */
+  CALENDAR_FEED_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default('development-calendar-feed-secret'),
 });
 export type ProductConfig = z.infer<typeof productConfigSchema>;
 

@@ -33,4 +33,6 @@ export const calendarTexts = {
   resetDone: 'A new link was made; the old one no longer works.',
   loadFailed: 'Failed to load your calendar link.',
   feedName: 'Campus Volunteering: my opportunities',
+  /** The feed's 404: an old (reset) or made-up link. */
+  feedNotFound: 'Calendar not found',
 } as const;

@@ -6,6 +6,7 @@ import { opportunitiesProjection } from './opportunities/opportunities-projectio
 import { organizationsProjection } from './organizations/organizations-projection';
 import { pointsProjection } from './points/points-projection';
 import { usersProjection } from './users/users-projection';
+import { waitlistProjection } from './waitlist/waitlist-projection';
 
 /**
  * Every projection the worker runs, in the order each batch applies them. Badges come last: they
@@ -16,7 +17,8 @@ export const allProjections: readonly Projection[] = [
   organizationsProjection,
   opportunitiesProjection,
   friendshipsProjection,
+  waitlistProjection,
   pointsProjection,
+  checkInsProjection,
   badgesProjection,
 ];
-  checkInsProjection,

@@ -15,6 +15,8 @@ import { scoringQueryRouter } from '../scoring/routes';
 import { searchQueryRouter } from '../search/routes';
 import { transcriptsQueryRouter } from '../transcripts/routes';
 import { usersQueryRouter } from '../users/routes';
+import { calendarQueryRouter } from '../calendar/routes';
+import { waitlistQueryRouter } from '../waitlist/routes';
 import type { QueryDeps } from './context';
 
 /** The query service: reads only, from the Postgres read model and Redis. */
@@ -40,9 +42,11 @@ export const createQueryApp = (deps: QueryDeps): Express => {
   app.use(leaderboardQueryRouter(deps));
   app.use(adminQueryRouter(deps));
   app.use(auditQueryRouter(deps));
-  app.use(transcriptsQueryRouter(deps));
   app.use(checkInQueryRouter(deps));
   app.use(scoringQueryRouter(deps));
+  app.use(transcriptsQueryRouter(deps));
+  app.use(waitlistQueryRouter(deps));
+  app.use(calendarQueryRouter(deps));
   app.use(notFoundHandler);
   app.use(problemHandler(deps.logger));
   return app;
