@@ -11,6 +11,7 @@ import { formatHours } from '../utils/format';
 import { BadgesSection } from './badges-section';
 import { BioSection } from './bio-section';
 import { ErasePersonalData } from './erase-personal-data';
+import { TranscriptDownload } from './transcript-download';
 import { FriendsSection } from './friends-section';
 import { OrganizationsSection } from './organizations-section';
 import { PassionsSection } from './passions-section';
@@ -137,6 +138,7 @@ export const Profile = ({ userId, viewerId, viewerIsAdmin, onLogout }: ProfilePr
         </div>
       </div>
       {isOwner || viewerIsAdmin ? <PointsHistorySection userId={userId} /> : null}
+      {isOwner || viewerIsAdmin ? <TranscriptDownload userId={userId} /> : null}
       {viewerIsAdmin ? (
         <Link to={paths.adminUserHistory.getHref(userId)}>{texts.admin.userHistory.auditLink}</Link>
       ) : null}

@@ -714,3 +714,47 @@ describe('Profile erase personal data (admins)', () => {
     expect(screen.queryByRole('button', { name: t.button })).not.toBeInTheDocument();
   });
 });
+
+describe('Profile: service transcript', () => {
+  const createUrl = vi.fn((blob: Blob) => (blob.size ? 'blob:transcript' : 'blob:empty'));
+  beforeEach(() => {
+    createUrl.mockClear();
+    URL.createObjectURL = createUrl;
+  });
+  const button = () => screen.queryByRole('button', { name: texts.transcript.download });
+
+  it('lets the owner download their transcript PDF', async () => {
+    serveProfile();
+    answers[`GET /api/users/${ME}/transcript.pdf`] = () => ok('%PDF-1.3 transcript');
+    const { user } = renderProfile();
+    await screen.findByRole('heading', { level: 1, name: 'Sam Student' });
+    await user.click(await screen.findByRole('button', { name: texts.transcript.download }));
+    await waitFor(() => expect(createUrl).toHaveBeenCalled());
+    const saved = createUrl.mock.calls.at(-1)?.[0] as Blob;
+    expect(await saved.text()).toContain('%PDF-1.3 transcript');
+    expect(calls.filter((c) => c.path === `/api/users/${ME}/transcript.pdf`)).toHaveLength(1);
+    expect(screen.queryByText(texts.transcript.downloadFailed)).not.toBeInTheDocument();
+  });
+
+  it("shows admins the button on anyone's profile, and says when the download fails", async () => {
+    serveProfile({ id: OTHER, name: 'Ola Other' });
+    answers[`GET /api/users/${ME}/friendships/all`] = () => ok([]);
+    answers[`GET /api/users/${OTHER}/transcript.pdf`] = () => ({
+      status: 503,
+      body: { message: 'Service unavailable' },
+    });
+    const { user } = renderProfile({ userId: OTHER, viewerIsAdmin: true });
+    await screen.findByRole('heading', { level: 1, name: 'Ola Other' });
+    await user.click(await screen.findByRole('button', { name: texts.transcript.download }));
+    expect(await screen.findByText(texts.transcript.downloadFailed)).toBeInTheDocument();
+    expect(createUrl).not.toHaveBeenCalled();
+  });
+
+  it('hides the button from other students', async () => {
+    serveProfile({ id: OTHER, name: 'Ola Other' });
+    answers[`GET /api/users/${ME}/friendships/all`] = () => ok([]);
+    renderProfile({ userId: OTHER });
+    await screen.findByRole('heading', { level: 1, name: 'Ola Other' });
+    expect(button()).not.toBeInTheDocument();
+  });
+});
