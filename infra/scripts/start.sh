@@ -17,6 +17,11 @@ export WORKER_METRICS_PORT="${WORKER_METRICS_PORT:-4003}"
 export COMMAND_URL="http://127.0.0.1:${COMMAND_PORT}"
 export QUERY_URL="http://127.0.0.1:${QUERY_PORT}"
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
+# Mail: the worker's outbox sends through SMTP; the demo runs a local catch-all server that keeps
+# every message in MAIL_DIR (set SMTP_HOST to a real server to skip it).
+export SMTP_HOST="${SMTP_HOST:-127.0.0.1}"
+export SMTP_PORT="${SMTP_PORT:-2525}"
+export MAIL_DIR="${MAIL_DIR:-var/mail}"
 LOG_DIR="${LOG_DIR:-var/log}"
 UI_DIST="$(realpath -m "${UI_DIST:-frontend/dist}")"
 mkdir -p "$LOG_DIR"
@@ -52,6 +57,16 @@ fi
 
 npm run --silent migrate
 
+smtp_up() { (exec 3<>"/dev/tcp/${SMTP_HOST}/${SMTP_PORT}") 2>/dev/null; }
+MAIL_NOTE="mail goes to ${SMTP_HOST}:${SMTP_PORT}"
+if [ "$SMTP_HOST" = "127.0.0.1" ] && ! smtp_up; then
+  node --import tsx infra/src/mail/serve.ts >"$LOG_DIR/smtp.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 60); do smtp_up && break; sleep 0.5; done
+  smtp_up || { echo "the catch-all SMTP server did not come up; see $LOG_DIR/smtp.log" >&2; exit 1; }
+  MAIL_NOTE="catch-all SMTP server on ${SMTP_HOST}:${SMTP_PORT}; mail kept in ${MAIL_DIR}/"
+fi
+
 echo "building the UI..."
 (cd frontend && VITE_AUTH_MODE=emulator VITE_AUTH_EMULATOR_URL="http://${FIREBASE_AUTH_EMULATOR_HOST}" \
   npx vite build --logLevel warn --emptyOutDir --outDir "$UI_DIST") >"$LOG_DIR/frontend-build.log" 2>&1 || {
@@ -76,5 +91,6 @@ npx tsx infra/demo-data/load.ts "http://127.0.0.1:${GATEWAY_PORT}"
 
 echo
 echo "Campus volunteering is running at http://127.0.0.1:${GATEWAY_PORT}/"
+echo "Mail: ${MAIL_NOTE}"
 echo "Logs: $LOG_DIR/. Press Ctrl-C to stop."
 wait -n "${pids[@]}"
