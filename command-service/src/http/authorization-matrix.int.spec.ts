@@ -53,6 +53,18 @@ const ALL_USERS = (status: number) => ({
   admin: status,
 });
 
+/** An approved opportunity whose one slot a fresh user holds. */
+const fullOpportunity = async (ctx: Context): Promise<string> => {
+  const opp = await ctx.newOpportunity(await ctx.newOrganization());
+  await request(ctx.stack.app)
+    .put(path('updateOpportunity', { id: opp }))
+    .set('authorization', `Bearer ${ctx.users.admin.token}`)
+    .send({ total_slots: 1 })
+    .expect(200);
+  await ctx.signUp(opp, await ctx.stack.registerUser(`filler-${randomUUID()}@university.edu`));
+  return opp;
+};
+
 const matrix: Partial<Record<RouteName, Row>> = {
   eraseUser: {
     expected: { anonymous: 401, student: 403, host: 403, admin: 200 },
@@ -293,6 +305,27 @@ const matrix: Partial<Record<RouteName, Row>> = {
   startReplay: {
     expected: { anonymous: 401, student: 403, host: 403, admin: 202 },
     cell: () => Promise.resolve({ path: path('startReplay'), body: { projection: 'all' } }),
+  },
+  // Waitlists (ADR 0010): each caller for themselves, on a full opportunity.
+  joinWaitlist: {
+    expected: ALL_USERS(201),
+    cell: async (ctx) => ({ path: path('joinWaitlist', { id: await fullOpportunity(ctx) }) }),
+  },
+  leaveWaitlist: {
+    expected: ALL_USERS(200),
+    cell: async (ctx, _role, actor) => {
+      const opp = await fullOpportunity(ctx);
+      if (actor)
+        await request(ctx.stack.app)
+          .post(path('joinWaitlist', { id: opp }))
+          .set('authorization', `Bearer ${actor.token}`)
+          .expect(201);
+      return { path: path('leaveWaitlist', { id: opp }) };
+    },
+  },
+  resetCalendarSubscription: {
+    expected: ALL_USERS(200),
+    cell: () => Promise.resolve({ path: path('resetCalendarSubscription') }),
   },
 };
 

@@ -109,6 +109,13 @@ const MEMBER_CONTACT: Omit<ContactRule, 'pick'> = {
 const byId = (id: (w: World) => string) => (body: unknown, w: World) =>
   (body as { id?: string; user_id?: string }[]).find((u) => (u.id ?? u.user_id) === id(w));
 
+/** A fresh approved public opportunity whose one slot a fresh user holds. */
+const fullOpportunity = async (w: World): Promise<string> => {
+  const id = await w.newOpportunity(await w.newOrganization(), { total_slots: 1 });
+  await w.f.signUp(await w.f.user('filler'), id);
+  return id;
+};
+
 const matrix: Partial<Record<RouteName, Row>> = {
   // ---- reads ----
   getConfig: { kind: 'read', expected: everyone(200), path: () => p('getConfig') },
@@ -491,6 +498,55 @@ const matrix: Partial<Record<RouteName, Row>> = {
       return { path: p('eraseUser', { id: subject.userId }) };
     },
   },
+  // Waitlists and calendars (ADR 0010).
+  getWaitlistStatus: {
+    kind: 'read',
+    expected: users(200),
+    path: (w) => p('getWaitlistStatus', { id: w.publicOpp }),
+  },
+  getWaitlistPromotions: {
+    kind: 'read',
+    expected: users(200),
+    path: () => p('getWaitlistPromotions'),
+  },
+  getOpportunityCalendar: {
+    kind: 'read',
+    expected: users(200),
+    path: (w) => p('getOpportunityCalendar', { id: w.publicOpp }),
+  },
+  getCalendarSubscription: {
+    kind: 'read',
+    expected: users(200),
+    path: () => p('getCalendarSubscription'),
+  },
+  // No bearer token: the secret in the path decides, and a made-up one names nothing.
+  getCalendarFeed: {
+    kind: 'read',
+    expected: everyone(404),
+    path: (w) => p('getCalendarFeed', { token: `${w.users.member.userId}.${'A'.repeat(43)}` }),
+  },
+  joinWaitlist: {
+    kind: 'write',
+    expected: users(201),
+    cell: async (w) => ({ path: p('joinWaitlist', { id: await fullOpportunity(w) }) }),
+  },
+  leaveWaitlist: {
+    kind: 'write',
+    expected: users(200),
+    cell: async (w, _role, actor) => {
+      const id = await fullOpportunity(w);
+      if (actor)
+        expect((await w.stack.command('post', p('joinWaitlist', { id }), actor.token)).status).toBe(
+          201,
+        );
+      return { path: p('leaveWaitlist', { id }) };
+    },
+  },
+  resetCalendarSubscription: {
+    kind: 'write',
+    expected: users(200),
+    cell: () => Promise.resolve({ path: p('resetCalendarSubscription') }),
+  },
 };
 
 /** Whether a user object shows its email and phone. */
@@ -759,7 +815,13 @@ describe('authorization matrix: every route x anonymous, student, host, member, 
 
     it('is in no list, search, detail, check or leaderboard of someone outside', async () => {
       for (const path of paths()) expect(await sees(w.users.student, path), path).toBe(false);
-      for (const name of ['getOpportunity', 'isOpportunityFull', 'getAttendance'] as const) {
+      for (const name of [
+        'getOpportunity',
+        'isOpportunityFull',
+        'getAttendance',
+        'getWaitlistStatus',
+        'getOpportunityCalendar',
+      ] as const) {
         const response = await w.stack.read(
           p(name, { id: w.privateOpp.id }),
           w.users.student.token,
