@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, friendshipIdOf, routes, serviceOf, type RouteName } from '@campus/contracts';
+import {
+  buildPath,
+  friendshipIdOf,
+  issueCheckInToken,
+  routes,
+  serviceOf,
+  type RouteName,
+} from '@campus/contracts';
 import { createRedisClient } from '@campus/infra';
 import { TEST_REDIS_URL } from '@campus/infra/testing';
 import { createJobQueues } from '@campus/projection-worker/operations';
@@ -306,6 +313,28 @@ const matrix: Partial<Record<RouteName, Row>> = {
     expected: { anonymous: 401, student: 403, host: 403, admin: 202 },
     cell: () => Promise.resolve({ path: path('startReplay'), body: { projection: 'all' } }),
   },
+  // Any registered participant with the current code.
+  checkIn: {
+    expected: ALL_USERS(200),
+    cell: async (ctx, _role, actor) => {
+      const opp = await ctx.newOpportunity(await ctx.newOrganization());
+      if (actor) await ctx.signUp(opp, actor);
+      const { token } = await issueCheckInToken(
+        ctx.stack.config.CHECK_IN_SECRET,
+        opp,
+        ctx.stack.clock.now(),
+      );
+      return { path: path('checkIn', { id: opp }), body: { token } };
+    },
+  },
+  startScoringPreview: {
+    expected: { anonymous: 401, student: 403, host: 403, admin: 202 },
+    cell: () =>
+      Promise.resolve({
+        path: path('startScoringPreview'),
+        body: { first_signup_bonus_points: 0 },
+      }),
+  },
   // Waitlists (ADR 0010): each caller for themselves, on a full opportunity.
   joinWaitlist: {
     expected: ALL_USERS(201),
@@ -390,6 +419,7 @@ describe('authorization matrix: every write route x anonymous, student, host, ad
     await ctx.stack.stop();
     await jobs.reports.obliterate({ force: true });
     await jobs.replay.obliterate({ force: true });
+    await jobs.scoringPreview.obliterate({ force: true });
     await jobs.close();
     jobsRedis.disconnect();
   });

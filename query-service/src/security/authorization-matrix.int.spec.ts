@@ -8,6 +8,7 @@ import {
   buildPath,
   CONSISTENCY_TOKEN_HEADER,
   friendshipIdOf,
+  issueCheckInToken,
   routes,
   type GlobalPosition,
   type RouteName,
@@ -254,6 +255,21 @@ const matrix: Partial<Record<RouteName, Row>> = {
     path: () => p('getReplay', { id: 'no-such-replay' }),
   },
   getProjections: { kind: 'read', expected: adminOnly(200), path: () => p('getProjections') },
+  getCheckInToken: {
+    kind: 'read',
+    expected: only(['host', 'admin'], 200),
+    path: (w) => p('getCheckInToken', { id: w.publicOpp }),
+  },
+  getCheckIns: {
+    kind: 'read',
+    expected: only(['host', 'admin'], 200),
+    path: (w) => p('getCheckIns', { id: w.publicOpp }),
+  },
+  getScoringPreview: {
+    kind: 'read',
+    expected: adminOnly(404),
+    path: () => p('getScoringPreview', { id: 'no-such-preview' }),
+  },
   getLeaderboardAsOf: {
     kind: 'read',
     expected: users(200),
@@ -490,6 +506,27 @@ const matrix: Partial<Record<RouteName, Row>> = {
     expected: adminOnly(202),
     cell: () => Promise.resolve({ path: p('startReplay'), body: { projection: 'all' } }),
   },
+  checkIn: {
+    kind: 'write',
+    // Any registered participant with the current code.
+    expected: users(200),
+    cell: async (w, _role, actor) => {
+      const opp = await w.newOpportunity(w.org.id);
+      if (actor) await w.f.signUp(actor, opp);
+      const { token } = await issueCheckInToken(
+        w.stack.config.CHECK_IN_SECRET,
+        opp,
+        w.stack.clock.now(),
+      );
+      return { path: p('checkIn', { id: opp }), body: { token } };
+    },
+  },
+  startScoringPreview: {
+    kind: 'write',
+    expected: adminOnly(202),
+    cell: () =>
+      Promise.resolve({ path: p('startScoringPreview'), body: { first_signup_bonus_points: 0 } }),
+  },
   eraseUser: {
     kind: 'write',
     expected: adminOnly(200),
@@ -605,6 +642,7 @@ describe('authorization matrix: every route x anonymous, student, host, member, 
     await w.stack.stop();
     await jobs.reports.obliterate({ force: true });
     await jobs.replay.obliterate({ force: true });
+    await jobs.scoringPreview.obliterate({ force: true });
     await jobs.close();
     jobsRedis.disconnect();
     await rm(reportsDir, { recursive: true, force: true });
