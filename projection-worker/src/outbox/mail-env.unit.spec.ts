@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { loadWorkerEnv } from '../config/env';
+
+describe('mail settings of the worker', () => {
+  it('defaults to the local catch-all SMTP server', () => {
+    const env = loadWorkerEnv({});
+    expect([env.SMTP_HOST, env.SMTP_PORT, env.MAIL_FROM, env.OUTBOX_INTERVAL_MS]).toEqual([
+      '127.0.0.1',
+      2525,
+      'Campus Volunteering <no-reply@university.edu>',
+      10_000,
+    ]);
+  });
+
+  it('takes them from the environment', () => {
+    const env = loadWorkerEnv({
+      SMTP_HOST: 'mail.example.org',
+      SMTP_PORT: '587',
+      MAIL_FROM: 'Volunteering <v@example.org>',
+      OUTBOX_INTERVAL_MS: '2000',
+    });
+    expect([env.SMTP_HOST, env.SMTP_PORT, env.MAIL_FROM, env.OUTBOX_INTERVAL_MS]).toEqual([
+      'mail.example.org',
+      587,
+      'Volunteering <v@example.org>',
+      2000,
+    ]);
+  });
+
+  it('refuses to start naming a bad variable', () => {
+    expect(() => loadWorkerEnv({ SMTP_PORT: 'smtp' })).toThrow(/SMTP_PORT/);
+    expect(() => loadWorkerEnv({ SMTP_PORT: '70000' })).toThrow(/SMTP_PORT/);
+    expect(() => loadWorkerEnv({ OUTBOX_INTERVAL_MS: '0' })).toThrow(/OUTBOX_INTERVAL_MS/);
+  });
+});
