@@ -117,7 +117,21 @@ export const appRoutes: RouteObject[] = [
                   Component: (await import('./routes/admin-operations')).AdminOperationsRoute,
                 }),
               },
+              {
+                path: paths.adminScoringPreview.path,
+                lazy: async () => ({
+                  Component: (await import('@/features/scoring-preview/components/scoring-preview'))
+                    .ScoringPreview,
+                }),
+              },
             ],
+          },
+          {
+            path: paths.checkIn.path,
+            lazy: async () => ({
+              Component: (await import('@/features/check-in/components/check-in-screen'))
+                .CheckInScreen,
+            }),
           },
           {
             path: paths.accountSetup.path,

@@ -33,6 +33,13 @@ export const paths = {
     getHref: (id: string) => `/admin/opportunities/${encodeURIComponent(id)}/history`,
   },
   adminOperations: { path: '/admin/operations', getHref: () => '/admin/operations' },
+  adminScoringPreview: { path: '/admin/scoring-preview', getHref: () => '/admin/scoring-preview' },
+  /** Opened from the host's QR code: `?t=` carries the signed, short-lived check-in code. */
+  checkIn: {
+    path: '/check-in/:id',
+    getHref: (id: string, token?: string) =>
+      `/check-in/${encodeURIComponent(id)}${token ? `?t=${encodeURIComponent(token)}` : ''}`,
+  },
   accountSetup: { path: '/account-setup', getHref: () => '/account-setup' },
   orgSetup: { path: '/org-setup', getHref: () => '/org-setup' },
 } as const;

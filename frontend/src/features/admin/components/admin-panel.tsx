@@ -29,6 +29,9 @@ export const AdminPanel = () => (
       >
         {t.operationsLink}
       </ButtonLink>
+      <ButtonLink to={paths.adminScoringPreview.getHref()} variant="secondary">
+        {texts.scoringPreview.link}
+      </ButtonLink>
     </header>
     <SummaryCards />
     <UnapprovedTables />

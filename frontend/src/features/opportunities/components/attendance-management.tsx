@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { FailureAlert } from '@/components/ui/failure-alert';
+import { useCheckIns } from '@/features/check-in/api/check-in';
 import { serverMessageOf } from '@/lib/api-client';
 import { opportunityKeys } from '../api/get-opportunities';
 import { useMarkAttendance } from '../api/manage-opportunity';
@@ -21,13 +22,17 @@ export type AttendanceManagementProps = {
 
 /**
  * Spec 2 / 4 / 5: check who attended, enter hours (0-24) and minutes (0-59), submit once; afterwards
- * each participant is locked as 'Attended' or 'Did not attend'.
+ * each participant is locked as 'Attended' or 'Did not attend'. Participants who checked in with
+ * the QR code start ticked; the host's own ticks and unticks win.
  */
 export const AttendanceManagement = ({ opportunity: o, started }: AttendanceManagementProps) => {
   const queryClient = useQueryClient();
   const mark = useMarkAttendance(o.id);
   const initial = splitDuration(o.duration);
-  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const checkIns = useCheckIns(o.id, !o.attendance_marked);
+  const checkedInIds = new Set(checkIns.data?.user_ids ?? []);
+  /** The host's own choices; everyone else follows the check-in list. */
+  const [choices, setChoices] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [hours, setHours] = useState(initial.hours);
   const [minutes, setMinutes] = useState(initial.minutes);
   const [displayFailed, setDisplayFailed] = useState(false);
@@ -35,12 +40,11 @@ export const AttendanceManagement = ({ opportunity: o, started }: AttendanceMana
   const headingId = useId();
   const locked = o.attendance_marked;
   const participants = o.involved_users.filter((u) => u.registered);
+  const isChecked = (userId: string) => choices.get(userId) ?? checkedInIds.has(userId);
+  const checked = participants.filter((p) => isChecked(p.id)).map((p) => p.id);
 
   const toggle = (userId: string, on: boolean) => {
-    const next = new Set(checked);
-    if (on) next.add(userId);
-    else next.delete(userId);
-    setChecked(next);
+    setChoices(new Map(choices).set(userId, on));
   };
 
   // A success whose refreshed detail fails to load has its own message (spec 8).
@@ -59,7 +63,7 @@ export const AttendanceManagement = ({ opportunity: o, started }: AttendanceMana
   const submit = () => {
     setDisplayFailed(false);
     mark.mutate(
-      { userIds: [...checked], duration: hours * 60 + minutes },
+      { userIds: checked, duration: hours * 60 + minutes },
       {
         onSuccess: () => {
           setSubmitted(true);
@@ -87,13 +91,16 @@ export const AttendanceManagement = ({ opportunity: o, started }: AttendanceMana
               <input
                 type="checkbox"
                 disabled={locked || mark.isPending}
-                checked={locked ? p.attended : checked.has(p.id)}
+                checked={locked ? p.attended : isChecked(p.id)}
                 onChange={(event) => toggle(p.id, event.target.checked)}
                 aria-label={t.present(p.name)}
               />
               <Avatar src={p.profile_image} name={p.name} size="small" />
               <span className={styles.attendeeName}>{p.name}</span>
             </label>
+            {!locked && checkedInIds.has(p.id) ? (
+              <span className={styles.present}>{texts.checkIn.badge}</span>
+            ) : null}
             {locked ? (
               <span className={p.attended ? styles.present : styles.absent}>
                 {p.attended ? t.attended : t.didNotAttend}

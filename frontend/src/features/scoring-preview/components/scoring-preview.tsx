@@ -1,0 +1,231 @@
+import {
+  BADGES,
+  SCORING_DEFAULTS,
+  texts,
+  UNKNOWN_RANK,
+  type BadgeId,
+  type ScoringChange,
+  type StartScoringPreview,
+} from '@campus/contracts';
+import { useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { ArrowLeftIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { serverMessageOf } from '@/lib/api-client';
+import { cx } from '@/lib/cx';
+import { useScoringPreview, useStartScoringPreview } from '../api/scoring-preview';
+import styles from './scoring-preview.module.css';
+
+const t = texts.scoringPreview;
+const badgeName = (id: string) => BADGES.find((b) => b.id === id)?.name ?? id;
+const badgeList = (ids: readonly string[]) =>
+  ids.length ? ids.map(badgeName).join(', ') : t.noBadges;
+const rankText = (rank: number) => (rank === UNKNOWN_RANK ? '–' : String(rank));
+
+type Draft = { bonus: string; thresholds: Partial<Record<BadgeId, string>> };
+
+/** A whole number typed in a field, or undefined when empty or not a number. */
+const numberOf = (text: string | undefined): number | undefined => {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = Number(text);
+  return Number.isInteger(value) ? value : undefined;
+};
+
+/** The draft's changes from the current parameters (what the request sends). */
+export const draftBody = (draft: Draft): StartScoringPreview | null => {
+  const bonus = numberOf(draft.bonus);
+  const thresholds: Partial<Record<BadgeId, number>> = {};
+  for (const badge of BADGES) {
+    const value = numberOf(draft.thresholds[badge.id]);
+    if (value !== undefined && value !== SCORING_DEFAULTS.badgeThresholds[badge.id])
+      thresholds[badge.id] = value;
+  }
+  const body: StartScoringPreview = {
+    ...(bonus !== undefined && bonus !== SCORING_DEFAULTS.firstSignupBonusPoints
+      ? { first_signup_bonus_points: bonus }
+      : {}),
+    ...(Object.keys(thresholds).length ? { badge_thresholds: thresholds } : {}),
+  };
+  return Object.keys(body).length ? body : null;
+};
+
+/** The table of users whose points, rank or badges would change, before and after. */
+export const ChangesTable = ({ changes }: { changes: readonly ScoringChange[] }) => (
+  <div
+    className={styles.tableScroll}
+    role="region"
+    aria-label={texts.common.scrollableTable(t.tableCaption)}
+    tabIndex={0}
+  >
+    <table className={styles.table}>
+      <caption className={styles.muted}>{t.tableCaption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t.columns.user}</th>
+          <th scope="col" className={styles.number}>
+            {t.columns.pointsBefore}
+          </th>
+          <th scope="col" className={styles.number}>
+            {t.columns.pointsAfter}
+          </th>
+          <th scope="col" className={styles.number}>
+            {t.columns.rankBefore}
+          </th>
+          <th scope="col" className={styles.number}>
+            {t.columns.rankAfter}
+          </th>
+          <th scope="col">{t.columns.badgesBefore}</th>
+          <th scope="col">{t.columns.badgesAfter}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((c) => (
+          <tr key={c.user_id}>
+            <th scope="row">{c.name}</th>
+            <td className={styles.number}>{c.points_before}</td>
+            <td className={cx(styles.number, c.points_after !== c.points_before && styles.warn)}>
+              {c.points_after}
+            </td>
+            <td className={styles.number}>{rankText(c.rank_before)}</td>
+            <td className={cx(styles.number, c.rank_after !== c.rank_before && styles.warn)}>
+              {rankText(c.rank_after)}
+            </td>
+            <td>{badgeList(c.badges_before)}</td>
+            <td className={cx(c.badges_after.join() !== c.badges_before.join() && styles.warn)}>
+              {badgeList(c.badges_after)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </div>
+);
+
+const PreviewResult = ({ jobId }: { jobId: string }) => {
+  const status = useScoringPreview(jobId);
+  const progressId = useId();
+  if (status.isPending) return <Spinner label={texts.common.loading} />;
+  if (status.isError)
+    return <Alert>{t.failed(serverMessageOf(status.error) ?? status.error.message)}</Alert>;
+  const preview = status.data;
+  if (preview.state === 'failed' || preview.state === 'unknown')
+    return <Alert>{t.failed(preview.failed_reason ?? preview.state)}</Alert>;
+  if (!preview.result) {
+    const progress = preview.progress;
+    const total = progress?.total ?? null;
+    return (
+      <div className={styles.progress}>
+        <label htmlFor={progressId}>
+          {progress?.phase === 'comparing' ? t.comparing : t.progress(progress?.events ?? 0, total)}
+        </label>
+        <progress
+          id={progressId}
+          max={100}
+          value={
+            total ? Math.min(100, Math.round(((progress?.events ?? 0) / total) * 100)) : undefined
+          }
+        />
+      </div>
+    );
+  }
+  const { changes, users_compared } = preview.result;
+  return (
+    <>
+      <Alert tone="info">
+        {changes.length ? t.summary(changes.length, users_compared) : t.nobody}
+      </Alert>
+      {changes.length ? <ChangesTable changes={changes} /> : null}
+    </>
+  );
+};
+
+/**
+ * /admin/scoring-preview: an admin drafts a first-signup bonus or badge thresholds; the history is
+ * replayed into a shadow model with the draft and the users whose points, rank or badges would
+ * change are listed. Read-only: nothing is applied.
+ */
+export const ScoringPreview = () => {
+  const start = useStartScoringPreview();
+  const [draft, setDraft] = useState<Draft>({
+    bonus: String(SCORING_DEFAULTS.firstSignupBonusPoints),
+    thresholds: {},
+  });
+  const [empty, setEmpty] = useState(false);
+  const body = draftBody(draft);
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t.title}</h1>
+        <p className={styles.muted}>{t.intro}</p>
+        <div>
+          <ButtonLink
+            to={paths.admin.getHref()}
+            variant="ghost"
+            size="small"
+            icon={<ArrowLeftIcon size={16} />}
+          >
+            {texts.admin.operations.backToPanel}
+          </ButtonLink>
+        </div>
+      </header>
+      <section className={styles.section} aria-labelledby="scoring-draft-title">
+        <h2 id="scoring-draft-title" className={styles.sectionTitle}>
+          {t.title}
+        </h2>
+        <Alert tone="info">{t.readOnly}</Alert>
+        <form
+          className={styles.fieldset}
+          onSubmit={(event) => {
+            event.preventDefault();
+            setEmpty(body === null);
+            if (body) start.mutate(body);
+          }}
+        >
+          <TextField
+            label={t.bonus}
+            hint={t.current(SCORING_DEFAULTS.firstSignupBonusPoints)}
+            inputMode="numeric"
+            value={draft.bonus}
+            onChange={(event) => setDraft({ ...draft, bonus: event.target.value })}
+          />
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>{t.thresholds}</legend>
+            <div className={styles.grid}>
+              {BADGES.map((badge) => (
+                <TextField
+                  key={badge.id}
+                  label={badge.name}
+                  hint={t.current(SCORING_DEFAULTS.badgeThresholds[badge.id])}
+                  inputMode="numeric"
+                  value={
+                    draft.thresholds[badge.id] ?? String(SCORING_DEFAULTS.badgeThresholds[badge.id])
+                  }
+                  onChange={(event) =>
+                    setDraft({
+                      ...draft,
+                      thresholds: { ...draft.thresholds, [badge.id]: event.target.value },
+                    })
+                  }
+                />
+              ))}
+            </div>
+          </fieldset>
+          <div>
+            <Button type="submit" loading={start.isPending}>
+              {start.isPending ? t.starting : t.start}
+            </Button>
+          </div>
+        </form>
+        {empty ? <Alert>{t.noChange}</Alert> : null}
+        {start.isError ? (
+          <Alert>{t.failed(serverMessageOf(start.error) ?? start.error.message)}</Alert>
+        ) : null}
+        {start.data ? <PreviewResult key={start.data.job_id} jobId={start.data.job_id} /> : null}
+      </section>
+    </div>
+  );
+};
