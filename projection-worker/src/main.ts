@@ -68,7 +68,6 @@ await runService('projection-worker', async () => {
   const outbox = startOutbox({
     store,
     pool,
-    vault,
     logger,
     clock: offsetClock(env.CLOCK_OFFSET_MS),
     smtp: { host: env.SMTP_HOST, port: env.SMTP_PORT, from: env.MAIL_FROM },

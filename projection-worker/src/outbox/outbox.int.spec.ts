@@ -55,7 +55,6 @@ describe('mail outbox: reminders, waitlist promotions and friend requests, each 
     startOutbox({
       store: h.store,
       pool: h.pool,
-      vault: h.vault,
       logger: h.logger,
       clock,
       smtp: { host: smtp.host, port: smtp.port, from: 'Campus <no-reply@university.edu>' },

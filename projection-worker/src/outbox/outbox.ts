@@ -1,5 +1,5 @@
 import type { Clock, EventStore, GlobalPosition } from '@campus/contracts';
-import type { Logger, PersonalDataVault, Pool } from '@campus/infra';
+import { createPersonalDataVault, type Logger, type Pool } from '@campus/infra';
 import { createTransport } from 'nodemailer';
 import { relayEvents } from './relay';
 import { scanReminders } from './reminders';
@@ -8,7 +8,6 @@ import { sendDueMessages } from './sender';
 export type OutboxOptions = {
   readonly store: EventStore;
   readonly pool: Pool;
-  readonly vault: PersonalDataVault;
   readonly logger: Logger;
   readonly clock: Clock;
   readonly smtp: { readonly host: string; readonly port: number; readonly from: string };
@@ -68,7 +67,8 @@ export const startOutbox = (options: OutboxOptions): Outbox => {
         return sendDueMessages({
           pool: options.pool,
           store: options.store,
-          vault: options.vault,
+          // A vault of its own each round: its key cache never outlives an erasure by more than a round.
+          vault: createPersonalDataVault(options.pool),
           logger,
           transport,
           from: options.smtp.from,
