@@ -1,0 +1,66 @@
+import { texts } from '@campus/contracts';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render';
+import { CheckInScreen } from './check-in-screen';
+
+vi.mock('@/lib/auth/firebase', () => ({
+  currentIdToken: () => Promise.resolve('id-token'),
+  getFirebaseAuth: () => {
+    throw new Error('no Firebase in this test');
+  },
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const t = texts.checkIn;
+const renderAt = (path: string) =>
+  renderWithProviders(<CheckInScreen />, { path, routePath: '/check-in/:id' });
+
+describe('the check-in screen', () => {
+  it('checks the student in with the code of the link, once', async () => {
+    const api = fakeApi();
+    api.on('POST /api/opps/opp-1/check-in', () => ({
+      body: { success: true, already_checked_in: false },
+    }));
+    renderAt('/check-in/opp-1?t=123.abc');
+    expect(await screen.findByText(t.screen.success)).toBeInTheDocument();
+    expect(api.calls('POST', '/api/opps/opp-1/check-in')).toHaveLength(1);
+    expect(api.calls('POST', '/api/opps/opp-1/check-in')[0]?.body).toEqual({ token: '123.abc' });
+    expect(screen.getByRole('link', { name: t.screen.toOpportunity })).toHaveAttribute(
+      'href',
+      '/opportunity/opp-1',
+    );
+  });
+
+  it('says so when the student had already checked in', async () => {
+    const api = fakeApi();
+    api.on('POST /api/opps/opp-1/check-in', () => ({
+      body: { success: true, already_checked_in: true },
+    }));
+    renderAt('/check-in/opp-1?t=123.abc');
+    expect(await screen.findByText(t.screen.already)).toBeInTheDocument();
+  });
+
+  it.each([
+    [400, t.errors.expired],
+    [400, t.errors.forged],
+    [403, t.errors.notRegistered],
+  ])('shows the server’s reason for a refusal (%i)', async (status, message) => {
+    const api = fakeApi();
+    api.on('POST /api/opps/opp-1/check-in', () => ({ status, body: { message } }));
+    renderAt('/check-in/opp-1?t=123.abc');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText(t.screen.success)).not.toBeInTheDocument();
+  });
+
+  it('sends nothing without a code', async () => {
+    const api = fakeApi();
+    renderAt('/check-in/opp-1');
+    expect(await screen.findByText(t.screen.missingCode)).toBeInTheDocument();
+    expect(api.sent).toHaveLength(0);
+  });
+});
