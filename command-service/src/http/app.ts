@@ -12,11 +12,13 @@ import { uploadsRouter } from '../uploads/routes';
 import { usersRouter } from '../users/routes';
 import { waitlistRouter } from '../waitlist/routes';
 import type { CommandDeps } from './context';
+import { cachedTokenVerifier } from './verified-tokens';
 
 export const REQUEST_BODY_LIMIT = '1mb';
 
 /** The command service: the only writer of events. */
-export const createCommandApp = (deps: CommandDeps): Express => {
+export const createCommandApp = (given: CommandDeps): Express => {
+  const deps: CommandDeps = { ...given, verifier: cachedTokenVerifier(given.verifier) };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
