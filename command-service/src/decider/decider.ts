@@ -53,32 +53,127 @@ export type CommandOutcome = {
 };
 
 /**
- * Reads the stream, folds it, decides, and appends with the expected revision; on a conflict
- * (another process wrote first) it tries again, a bounded number of times with jitter.
+ * The last state this process folded or wrote for a stream, per store and decider, with the
+ * revision it stands for. A command first decides on it and appends expecting that revision:
+ * the store refuses the append unless the stream is still exactly there, so an accepted append
+ * was decided on the current state. Anything else (a conflict, a refusal, a no-op) is decided
+ * again on the stream read afresh, so every answer rests on the stored stream as before.
  */
-export const handleCommand = <State, Command>(options: {
+type Snapshot = { readonly state: unknown; readonly revision: bigint };
+const MAX_SNAPSHOTS = 20_000;
+const snapshotsByStore = new WeakMap<EventStore, WeakMap<object, Map<string, Snapshot>>>();
+const snapshotsOf = (store: EventStore, decider: object): Map<string, Snapshot> => {
+  let byDecider = snapshotsByStore.get(store);
+  if (!byDecider) {
+    byDecider = new WeakMap();
+    snapshotsByStore.set(store, byDecider);
+  }
+  let snapshots = byDecider.get(decider);
+  if (!snapshots) {
+    snapshots = new Map();
+    byDecider.set(decider, snapshots);
+  }
+  return snapshots;
+};
+const remember = (snapshots: Map<string, Snapshot>, streamId: string, snapshot: Snapshot) => {
+  snapshots.delete(streamId);
+  snapshots.set(streamId, snapshot);
+  if (snapshots.size > MAX_SNAPSHOTS) snapshots.delete(snapshots.keys().next().value as string);
+};
+
+/** The state after `events`, as a later read of the stream would fold them (JSON, parsed). */
+const evolveWith = <State>(
+  decider: Pick<Decider<State, unknown>, 'evolve'>,
+  state: State,
+  events: readonly DomainEvent[],
+): State => {
+  let next = state;
+  for (const event of events) {
+    const stored = toDomainEvent({
+      type: event.type,
+      data: JSON.parse(JSON.stringify(event.data)),
+    });
+    if (stored) next = decider.evolve(next, stored);
+  }
+  return next;
+};
+
+const toAppend = (events: readonly DomainEvent[], metadata: EventMetadata) =>
+  events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata }));
+
+/**
+ * Decides on the remembered state and appends expecting its revision; null when that cannot
+ * answer (nothing remembered, a refusal or no-op to confirm on a fresh read, another writer).
+ */
+const tryOnSnapshot = async <State, Command>(
+  options: HandleOptions<State, Command>,
+  snapshots: Map<string, Snapshot>,
+): Promise<CommandOutcome | null> => {
+  const { store, streamId, decider, command, metadata } = options;
+  const snapshot = snapshots.get(streamId);
+  if (!snapshot) return null;
+  let events: DomainEvent[];
+  try {
+    events = decider.decide(command, snapshot.state as State);
+  } catch {
+    return null;
+  }
+  if (events.length === 0) return null;
+  try {
+    const appended = await store.append(streamId, toAppend(events, metadata), {
+      expectedRevision: snapshot.revision,
+    });
+    remember(snapshots, streamId, {
+      state: evolveWith(decider, snapshot.state as State, events),
+      revision: appended.nextRevision,
+    });
+    return { events, appended };
+  } catch (error) {
+    snapshots.delete(streamId);
+    if (error instanceof WrongExpectedRevisionError) return null;
+    throw error;
+  }
+};
+
+type HandleOptions<State, Command> = {
   readonly store: EventStore;
   readonly streamId: string;
   readonly decider: Decider<State, Command>;
   readonly command: Command;
   readonly metadata: EventMetadata;
-}): Promise<CommandOutcome> =>
+};
+
+/**
+ * Decides and appends with the expected revision: first on the state this process remembers for
+ * the stream, else on the stream read and folded; on a conflict (another process wrote first) it
+ * tries again, a bounded number of times with jitter.
+ */
+export const handleCommand = <State, Command>(
+  options: HandleOptions<State, Command>,
+): Promise<CommandOutcome> =>
   serialized(options.streamId, async () => {
     const { store, streamId, decider, command, metadata } = options;
+    const snapshots = snapshotsOf(store, decider);
+    const fast = await tryOnSnapshot(options, snapshots);
+    if (fast) return fast;
     for (let attempt = 0; ; attempt++) {
       const recorded = await store.readStream(streamId);
       const state = foldStream(decider, recorded);
+      const last = recorded.at(-1);
+      if (last) remember(snapshots, streamId, { state, revision: last.revision });
       const events = decider.decide(command, state);
       if (events.length === 0) return { events, appended: null };
-      const last = recorded.at(-1);
       try {
-        const appended = await store.append(
-          streamId,
-          events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata })),
-          { expectedRevision: last ? last.revision : 'no_stream' },
-        );
+        const appended = await store.append(streamId, toAppend(events, metadata), {
+          expectedRevision: last ? last.revision : 'no_stream',
+        });
+        remember(snapshots, streamId, {
+          state: evolveWith(decider, state, events),
+          revision: appended.nextRevision,
+        });
         return { events, appended };
       } catch (error) {
+        snapshots.delete(streamId);
         if (!(error instanceof WrongExpectedRevisionError) || attempt + 1 >= MAX_ATTEMPTS)
           throw error;
         await jitter(attempt);
