@@ -2,6 +2,7 @@ import { texts, type MyOpportunities, type OpportunityListItem } from '@campus/c
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { CalendarSubscriptionPanel } from '@/features/calendar/components/calendar-subscription';
 import { useMyOpportunities } from '../api/get-my-opportunities';
 import { LoadError } from './load-error';
 import styles from './my-opportunities.module.css';
@@ -42,6 +43,7 @@ export const MyOpportunitiesScreen = () => {
             emptyUpcoming={t.noRegistered}
             emptyPast={t.noPastRegistered}
           />
+          <CalendarSubscriptionPanel />
           {query.data.all ? <AllSection split={query.data.all} /> : null}
         </>
       )}

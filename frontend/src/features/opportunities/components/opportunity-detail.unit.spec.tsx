@@ -136,8 +136,8 @@ describe('the sign-up button', () => {
     expect(popup).toHaveAttribute('data-variant', 'warning');
     expect(within(popup).getByText(s.fullTitle)).toBeInTheDocument();
     expect(api.calls('POST', '/api/register-opp')).toHaveLength(0);
-    // Refreshed: the button now tells the truth.
-    expect(await signupButton(s.eventFull)).toBeDisabled();
+    // Refreshed: the button now tells the truth (a full opportunity offers its waitlist).
+    expect(await signupButton(texts.waitlist.join)).toBeEnabled();
     expect(screen.getAllByText(d.noSlotsAvailable).length).toBeGreaterThan(0);
   });
 
@@ -195,8 +195,10 @@ describe('the sign-up button', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
-  it("reads 'Event Full' (disabled) when no slot is left for someone not registered", async () => {
+  it("reads 'Event Full' (disabled) when no slot is left for someone not registered, within 7 hours", async () => {
     detail = anOpportunity({
+      // The waitlist closes with unregistration, 7 hours before the start (ADR 0010).
+      starts_at: afterNow(6 * HOUR),
       total_slots: 2,
       involved_users: participants(2),
       registered_count: 2,

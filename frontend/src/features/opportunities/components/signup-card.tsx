@@ -12,10 +12,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { CalendarIcon } from '@/components/ui/icons';
 import { usePopup } from '@/components/ui/popup';
+import { AddToCalendarButton } from '@/features/calendar/components/add-to-calendar-button';
 import { ApiError } from '@/lib/api-client';
 import { checkOpportunityFull } from '../api/check-opportunity-full';
 import { opportunityKeys } from '../api/get-opportunities';
 import { useSignUp, useUnregister } from '../api/sign-up';
+import { useWaitlistChange, useWaitlistStatus } from '../api/waitlist';
 import { formatLongDate, formatTimeRange } from '../utils/format';
 import { safeHttpUrl } from '../utils/linkify';
 import { signupButtonState } from '../utils/signup-button';
@@ -24,6 +26,7 @@ import styles from './signup-card.module.css';
 
 const t = texts.opportunities.signup;
 const d = texts.opportunities.detail;
+const w = texts.waitlist;
 
 const messageOf = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : texts.api.generic;
@@ -57,6 +60,13 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
   const isAdmin = user?.admin ?? false;
+  const started = hasStarted(now, o.starts_at);
+  // Only a full opportunity has a line worth asking about (ADR 0010).
+  const waitlist = useWaitlistStatus(
+    o.id,
+    user !== undefined && o.slots_left === 0 && !o.is_registered && !started,
+  );
+  const waitlistChange = useWaitlistChange(o.id);
   const state = signupButtonState({
     now,
     startsAt: o.starts_at,
@@ -65,9 +75,14 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
     isRegistered: o.is_registered,
     redirectUrl: o.redirect_url,
     isHostOrAdmin: o.is_host || isAdmin,
+    waitlistPosition: waitlist.data?.position ?? null,
   });
-  const started = hasStarted(now, o.starts_at);
-  const busy = checking || signUp.isPending || unregister.isPending;
+  const busy =
+    checking ||
+    signUp.isPending ||
+    unregister.isPending ||
+    waitlistChange.isPending ||
+    (state.kind === 'joinWaitlist' && waitlist.isPending);
   const externalUrl = o.redirect_url ? safeHttpUrl(o.redirect_url) : null;
 
   const showFull = () => {
@@ -124,6 +139,22 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
       case 'signedUp':
         if (o.redirect_url) setDialog('externalUnregistration');
         else leave();
+        return;
+      case 'joinWaitlist':
+        waitlistChange.mutate('join', {
+          onError: (error) =>
+            showError(
+              error instanceof Error && error.message ? error.message : w.errors.joinFailed,
+            ),
+        });
+        return;
+      case 'onWaitlist':
+        waitlistChange.mutate('leave', {
+          onError: (error) =>
+            showError(
+              error instanceof Error && error.message ? error.message : w.errors.leaveFailed,
+            ),
+        });
         return;
       case 'full':
       case 'unregistrationClosed':
@@ -192,11 +223,19 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
           {t.unregisterHint}
         </p>
       ) : null}
+      {state.kind === 'joinWaitlist' ? <p className={styles.hint}>{w.joinHint}</p> : null}
+      {state.note ? (
+        <p className={styles.hint} role="status" data-testid="waitlist-position">
+          {state.note}
+        </p>
+      ) : null}
       {state.warning ? (
         <p className={styles.warning} role="note">
           {state.warning}
         </p>
       ) : null}
+
+      {started ? null : <AddToCalendarButton id={o.id} name={o.name} />}
 
       <p className={styles.timeUntil} data-testid="time-until">
         {started ? timeUntilText(now, o.starts_at) : d.startsIn(timeUntilText(now, o.starts_at))}

@@ -1,7 +1,21 @@
-import { canUnregister, hasStarted, slotsLeft, texts, timeUntilText } from '@campus/contracts';
+import {
+  canUnregister,
+  hasStarted,
+  isUnregistrationOpen,
+  slotsLeft,
+  texts,
+  timeUntilText,
+} from '@campus/contracts';
 
 export type SignupButtonKind =
-  'signUp' | 'signUpExternally' | 'signedUp' | 'full' | 'unregistrationClosed' | 'started';
+  | 'signUp'
+  | 'signUpExternally'
+  | 'signedUp'
+  | 'full'
+  | 'joinWaitlist'
+  | 'onWaitlist'
+  | 'unregistrationClosed'
+  | 'started';
 
 export type SignupButtonState = {
   kind: SignupButtonKind;
@@ -9,6 +23,8 @@ export type SignupButtonState = {
   disabled: boolean;
   /** The 7-hour warning under the button. */
   warning: string | null;
+  /** 'You are #2 on the waitlist' while waiting. */
+  note: string | null;
 };
 
 export type SignupButtonInput = {
@@ -20,30 +36,59 @@ export type SignupButtonInput = {
   redirectUrl: string | null;
   /** Hosts and admins may unregister inside the 7-hour window (spec 4). */
   isHostOrAdmin: boolean;
+  /** The caller's place on the waitlist (1 = next), null when not waiting (ADR 0010). */
+  waitlistPosition: number | null;
 };
 
 const t = texts.opportunities.signup;
+const w = texts.waitlist;
 
 /** The side card's button (spec 2 'Button states'), from the shared opportunity rules. */
 export const signupButtonState = (input: SignupButtonInput): SignupButtonState => {
   const { now, startsAt } = input;
   if (hasStarted(now, startsAt)) {
-    return { kind: 'started', label: t.eventAlreadyStarted, disabled: true, warning: null };
+    return {
+      kind: 'started',
+      label: t.eventAlreadyStarted,
+      disabled: true,
+      warning: null,
+      note: null,
+    };
   }
   if (input.isRegistered) {
     return canUnregister(now, startsAt, input.isHostOrAdmin)
-      ? { kind: 'signedUp', label: t.signedUp, disabled: false, warning: null }
+      ? { kind: 'signedUp', label: t.signedUp, disabled: false, warning: null, note: null }
       : {
           kind: 'unregistrationClosed',
           label: t.unregistrationClosed(timeUntilText(now, startsAt)),
           disabled: true,
           warning: t.unregistrationClosedWarning,
+          note: null,
         };
   }
   if (slotsLeft(input.totalSlots, input.registeredCount) === 0) {
-    return { kind: 'full', label: t.eventFull, disabled: true, warning: null };
+    // Waiting people may leave the line at any time; a free slot is theirs to take like anyone's.
+    if (input.waitlistPosition !== null) {
+      return {
+        kind: 'onWaitlist',
+        label: w.leave,
+        disabled: false,
+        warning: null,
+        note: w.position(input.waitlistPosition),
+      };
+    }
+    // The waitlist closes with unregistration, 7 hours before the start (ADR 0010).
+    return isUnregistrationOpen(now, startsAt)
+      ? { kind: 'joinWaitlist', label: w.join, disabled: false, warning: null, note: null }
+      : { kind: 'full', label: t.eventFull, disabled: true, warning: null, note: null };
   }
   return input.redirectUrl
-    ? { kind: 'signUpExternally', label: t.signUpExternally, disabled: false, warning: null }
-    : { kind: 'signUp', label: t.signUpNow, disabled: false, warning: null };
+    ? {
+        kind: 'signUpExternally',
+        label: t.signUpExternally,
+        disabled: false,
+        warning: null,
+        note: null,
+      }
+    : { kind: 'signUp', label: t.signUpNow, disabled: false, warning: null, note: null };
 };
