@@ -18,7 +18,11 @@ import {
 } from '@campus/infra';
 import { TEST_REDIS_URL } from '@campus/infra/testing';
 import { startJobWorkers, type JobWorkers } from '@campus/projection-worker';
-import { createJobQueues, type JobQueues } from '@campus/projection-worker/operations';
+import {
+  allProjections,
+  createJobQueues,
+  type JobQueues,
+} from '@campus/projection-worker/operations';
 import { createFixtures, type Fixtures } from '../testing/fixtures';
 import { startTestStack, type TestAccount, type TestStack } from '../testing/stack';
 
@@ -238,11 +242,7 @@ describe('CSV exports, report jobs and replays over HTTP (real Postgres, Redis, 
       (s) => s.projections.every((p) => p.lag_events === 0),
     );
     expect(projections.projections.map((p) => [p.name, p.lag_events, p.dead_letters])).toEqual(
-      ['users', 'organizations', 'opportunities', 'friendships', 'points', 'badges'].map((n) => [
-        n,
-        0,
-        0,
-      ]),
+      allProjections.map((p) => [p.name, 0, 0]),
     );
 
     const unknown = await stack.command('post', '/api/operations/replays', admin.token, {
