@@ -105,4 +105,16 @@ describe('QR check-in through the whole backend (real Postgres, Redis, auth emul
     const stale = await checkIn(student, code);
     expect(stale.status).toBe(400);
   });
+
+  it('refuses check-in once attendance is submitted', async () => {
+    const late = await f.user('late');
+    await f.signUp(late, opportunityId);
+    stack.clock.set('2026-03-10T16:00:00.000Z');
+    await f.markAttendance(host, opportunityId, [student], 60);
+    const code = checkInTokenSchema.parse((await tokenAs(host)).body).token;
+    const refused = await checkIn(late, code);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ detail: texts.checkIn.errors.attendanceSubmitted });
+    expect(await checkedIn()).toEqual([student.userId]);
+  });
 });
