@@ -132,9 +132,11 @@ describe('journey 3: a student-made opportunity, approved, filled up', () => {
       await signIn(thirdPage, baseUrl, third.email);
       await thirdPage.waitForURL(/\/opportunities$/);
       await thirdPage.goto(`${baseUrl}/opportunity/${id}`);
-      const full = thirdPage.getByRole('button', { name: texts.opportunities.signup.eventFull });
+      // Full, days ahead: the third is offered the waitlist instead of a disabled button.
+      const full = thirdPage.getByRole('button', { name: texts.waitlist.join });
       await full.waitFor();
-      expect(await full.isDisabled()).toBe(true);
+      expect(await full.isDisabled()).toBe(false);
+      await thirdPage.getByText(texts.opportunities.detail.noSlotsAvailable).first().waitFor();
       await screenshot(thirdPage, 'journey-3-event-full-desktop');
       for (const p of [...pages, admin]) expect(p.errors).toEqual([]);
     } finally {
