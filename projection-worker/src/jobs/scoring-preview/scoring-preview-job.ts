@@ -52,9 +52,8 @@ export const overridesOf = (body: StartScoringPreview): ScoringOverrides => {
   const thresholds = Object.fromEntries(
     Object.entries(body.badge_thresholds ?? {}).filter(
       ([id, value]) =>
-        value !== undefined &&
         value !==
-          SCORING_DEFAULTS.badgeThresholds[id as keyof ScoringParameters['badgeThresholds']],
+        SCORING_DEFAULTS.badgeThresholds[id as keyof ScoringParameters['badgeThresholds']],
     ),
   );
   return {
