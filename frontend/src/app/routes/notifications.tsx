@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { FriendRequestList } from '@/features/friends/components/friend-request-list';
+import { WaitlistPromotions } from '@/features/opportunities/components/waitlist-promotions';
 import { useNotifications } from '@/features/notifications/api/get-notifications';
 import styles from './notifications.module.css';
 
@@ -39,6 +40,7 @@ export const NotificationsRoute = () => {
           <FriendRequestList requests={notifications.data.friend_requests} />
         )}
       </section>
+      <WaitlistPromotions />
     </section>
   );
 };

@@ -29,3 +29,10 @@ export const useWaitlistChange = (opportunityId: string) => {
     },
   });
 };
+
+/** GET /api/waitlist/promotions: the caller's promotions, newest first (the notifications page). */
+export const useWaitlistPromotions = () =>
+  useQuery({
+    queryKey: ['opportunities', 'waitlist-promotions'] as const,
+    queryFn: ({ signal }) => api.request('getWaitlistPromotions', { signal }),
+  });
