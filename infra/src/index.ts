@@ -3,6 +3,7 @@ export * from './db/migrate';
 export * from './logging';
 export * from './config/service-env';
 export * from './auth/token-verifier';
+export * from './auth/cached-token-verifier';
 export * from './http/errors';
 export * from './http/validation';
 export * from './http/problem-middleware';

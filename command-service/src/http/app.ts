@@ -1,5 +1,11 @@
 import express, { type Express } from 'express';
-import { httpMetrics, httpSecurity, notFoundHandler, problemHandler } from '@campus/infra';
+import {
+  cachedTokenVerifier,
+  httpMetrics,
+  httpSecurity,
+  notFoundHandler,
+  problemHandler,
+} from '@campus/infra';
 import { adminRouter } from '../admin/routes';
 import { checkInRouter } from '../check-in/routes';
 import { friendshipsRouter } from '../friendships/routes';
@@ -12,7 +18,6 @@ import { uploadsRouter } from '../uploads/routes';
 import { usersRouter } from '../users/routes';
 import { waitlistRouter } from '../waitlist/routes';
 import type { CommandDeps } from './context';
-import { cachedTokenVerifier } from './verified-tokens';
 
 export const REQUEST_BODY_LIMIT = '1mb';
 

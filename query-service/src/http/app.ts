@@ -1,5 +1,11 @@
 import express, { type Express } from 'express';
-import { httpMetrics, httpSecurity, notFoundHandler, problemHandler } from '@campus/infra';
+import {
+  cachedTokenVerifier,
+  httpMetrics,
+  httpSecurity,
+  notFoundHandler,
+  problemHandler,
+} from '@campus/infra';
 import { adminQueryRouter } from '../admin/routes';
 import { auditQueryRouter } from '../audit/routes';
 import { checkInQueryRouter } from '../check-in/routes';
@@ -20,7 +26,8 @@ import { waitlistQueryRouter } from '../waitlist/routes';
 import type { QueryDeps } from './context';
 
 /** The query service: reads only, from the Postgres read model and Redis. */
-export const createQueryApp = (deps: QueryDeps): Express => {
+export const createQueryApp = (given: QueryDeps): Express => {
+  const deps: QueryDeps = { ...given, verifier: cachedTokenVerifier(given.verifier) };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');

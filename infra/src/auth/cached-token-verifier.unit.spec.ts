@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TokenRejectedError, type TokenIdentity, type TokenVerifier } from '@campus/infra';
-import { cachedTokenVerifier } from './verified-tokens';
+import { TokenRejectedError, type TokenIdentity, type TokenVerifier } from './token-verifier';
+import { cachedTokenVerifier } from './cached-token-verifier';
 
 const tokenExpiringAt = (expSeconds: number, subject = 'u1') =>
   [

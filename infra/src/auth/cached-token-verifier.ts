@@ -1,4 +1,4 @@
-import type { TokenIdentity, TokenVerifier } from '@campus/infra';
+import type { TokenIdentity, TokenVerifier } from './token-verifier';
 
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 10_000;
