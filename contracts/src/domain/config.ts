@@ -12,6 +12,9 @@ const emailList = z
   )
   .pipe(z.array(z.email()));
 
+/** CHECK_IN_SECRET outside production only (a production configuration refuses it). */
+export const DEVELOPMENT_CHECK_IN_SECRET = 'development-check-in-secret';
+
 /** Product configuration shared by the services, parsed from the environment at start-up. */
 export const productConfigSchema = z.object({
   UNIVERSITY_DOMAIN: z
@@ -30,7 +33,7 @@ export const productConfigSchema = z.object({
   CHECK_IN_SECRET: z
     .string()
     .min(16, 'must be at least 16 characters')
-    .default('development-check-in-secret'),
+    .default(DEVELOPMENT_CHECK_IN_SECRET),
   /** Signs the students' private calendar links (HMAC); at least 16 characters. Set your own in production. */
   CALENDAR_FEED_SECRET: z
     .string()

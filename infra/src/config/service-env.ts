@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productConfigSchema } from '@campus/contracts';
+import { DEVELOPMENT_CHECK_IN_SECRET, productConfigSchema } from '@campus/contracts';
 
 /** Settings every service shares; each service's env.ts extends these. */
 export const serviceEnvSchema = productConfigSchema.extend({
@@ -36,6 +36,8 @@ const productionProblems = (env: ServiceEnv): [string, string][] => {
     problems.push(['FIREBASE_PROJECT_ID', 'must name a real Firebase project in production']);
   }
   if (env.CLOCK_OFFSET_MS !== 0) problems.push(['CLOCK_OFFSET_MS', 'must be 0 in production']);
+  if (env.CHECK_IN_SECRET === DEVELOPMENT_CHECK_IN_SECRET)
+    problems.push(['CHECK_IN_SECRET', 'must be a secret of your own in production']);
   return problems;
 };
 

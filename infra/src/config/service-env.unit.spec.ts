@@ -64,10 +64,22 @@ describe('service configuration', () => {
     ).toThrow(/CLOCK_OFFSET_MS/);
   });
 
+  it('refuses the development check-in secret in production', () => {
+    expect(() =>
+      loadEnv(serviceEnvSchema, { APP_ENV: 'production', FIREBASE_PROJECT_ID: 'campus-prod' }),
+    ).toThrow(/CHECK_IN_SECRET: must be a secret of your own/);
+    expect(() => loadEnv(serviceEnvSchema, { CHECK_IN_SECRET: 'short' })).toThrow(
+      /CHECK_IN_SECRET/,
+    );
+  });
+
   it('accepts a real production configuration', () => {
     expect(
-      loadEnv(serviceEnvSchema, { APP_ENV: 'production', FIREBASE_PROJECT_ID: 'campus-prod' })
-        .APP_ENV,
+      loadEnv(serviceEnvSchema, {
+        APP_ENV: 'production',
+        FIREBASE_PROJECT_ID: 'campus-prod',
+        CHECK_IN_SECRET: 'a-production-check-in-secret',
+      }).APP_ENV,
     ).toBe('production');
   });
 });
