@@ -11,6 +11,7 @@ import {
 } from '@campus/contracts';
 import { ForbiddenError, NotFoundError, requireCaller, type Caller } from '@campus/infra';
 import { idParam, mountQuery, queryOf, type QueryDeps } from '../http/context';
+import { createResponseCache } from '../shared/response-cache';
 import { containsPattern, userImageSql, userNameSql } from '../shared/sql';
 import {
   enrichOpportunities,
@@ -33,6 +34,8 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
   const { pool } = deps;
   const today = () => easternToday(deps.clock.now());
+  /** The Events list is the heaviest answer (every upcoming opportunity with its participants). */
+  const eventsLists = createResponseCache({ ttlMs: 1_000, maxEntries: 8 });
 
   /** The opportunity of `:id` as the caller may read it, or 404 (also when it is hidden from them). */
   const readable = async (req: Request, caller: Caller): Promise<OpportunityRow> => {
@@ -48,27 +51,35 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
   mountQuery(router, routes.listOpportunities, deps, async (req, res) => {
     const query = queryOf(routes.listOpportunities, req);
     const caller = requireCaller(req);
-    const rows = await selectOpportunities(
-      pool,
-      caller,
-      `o.approved AND NOT o.deleted AND o.date >= $3::date AND ${visibleSql}
+    const visible = deps.tracker.current();
+    const day = today();
+    const key = visible
+      ? JSON.stringify([caller.userId, caller.admin, day, query, `${visible.txn}:${visible.seq}`])
+      : null;
+    const body = await eventsLists.get(key, async () => {
+      const rows = await selectOpportunities(
+        pool,
+        caller,
+        `o.approved AND NOT o.deleted AND o.date >= $3::date AND ${visibleSql}
        AND ($4::text IS NULL OR o.name ILIKE $4 OR o.description ILIKE $4
             OR coalesce(o.nonprofit, '') ILIKE $4)
        AND ($5::text IS NULL OR $5 = ANY(o.causes))
        AND ($6::date IS NULL OR o.date >= $6::date)
        AND ($7::date IS NULL OR o.date <= $7::date)
        AND (NOT $8::boolean OR o.registered_count < o.total_slots)`,
-      BY_START,
-      [
-        today(),
-        query.q ? containsPattern(query.q) : null,
-        query.cause ?? null,
-        query.from ?? null,
-        query.to ?? null,
-        query.open_slots ?? false,
-      ],
-    );
-    res.json((await enrichOpportunities(pool, caller, rows)).items);
+        BY_START,
+        [
+          day,
+          query.q ? containsPattern(query.q) : null,
+          query.cause ?? null,
+          query.from ?? null,
+          query.to ?? null,
+          query.open_slots ?? false,
+        ],
+      );
+      return JSON.stringify((await enrichOpportunities(pool, caller, rows)).items);
+    });
+    res.type('json').send(body);
   });
 
   mountQuery(router, routes.listUnapprovedOpportunities, deps, async (req, res) => {
