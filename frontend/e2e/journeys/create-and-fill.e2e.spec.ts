@@ -14,7 +14,8 @@ import { dismissPopup, launchBrowser, openPage, screenshot, signIn, WIDTHS } fro
 
 /**
  * Journey 3: a student creates an opportunity; it is hidden until an admin approves it; students
- * sign up until it is full and the next one sees 'Event Full'.
+ * sign up until it is full and the next one finds no slots: with waitlists (issue 10) a full
+ * opportunity offers 'Join Waitlist' instead of the disabled 'Event Full' until 7 hours before.
  */
 describe('journey 3: a student-made opportunity, approved, filled up', () => {
   const baseUrl = inject('e2eUrl');
@@ -50,7 +51,7 @@ describe('journey 3: a student-made opportunity, approved, filled up', () => {
     await browser.close();
   });
 
-  it('creates it, an admin approves it, two sign up and the third sees Event Full', async () => {
+  it('creates it, an admin approves it, two sign up and the third finds it full (offered the waitlist)', async () => {
     const pages = await Promise.all(people.map(() => openPage(browser, WIDTHS.desktop)));
     const admin = await openPage(browser, WIDTHS.desktop);
     const [creatorPage, firstPage, secondPage, thirdPage] = pages.map((p) => p.page) as [
