@@ -14,7 +14,7 @@ import { dismissPopup, launchBrowser, openPage, screenshot, signIn, WIDTHS } fro
 
 /**
  * Journey 3: a student creates an opportunity; it is hidden until an admin approves it; students
- * sign up until it is full and the next one finds no slots: with waitlists (issue 10) a full
+ * sign up until it is full and the next one finds no slots: with waitlists a full
  * opportunity offers 'Join Waitlist' instead of the disabled 'Event Full' until 7 hours before.
  */
 describe('journey 3: a student-made opportunity, approved, filled up', () => {
