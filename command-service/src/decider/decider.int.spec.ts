@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventMetadata, EventStore } from '@campus/contracts';
+import { ConflictError, createEventStore } from '@campus/infra';
+import { createTestDatabase, type TestDatabase } from '@campus/infra/testing';
+import { handleCommand } from './decider';
+import { reservationDecider, type ReservationCommand } from './reservation';
+
+const metadata: EventMetadata = {
+  actorUserId: null,
+  correlationId: randomUUID(),
+  causationId: null,
+  commandName: 'Test',
+  occurredAt: new Date(0).toISOString(),
+};
+
+describe('handleCommand on a remembered stream state', () => {
+  let db: TestDatabase;
+  let store: EventStore;
+  let reads = 0;
+  /** The Postgres store, counting stream reads. */
+  let counted: EventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ poolMax: 4 });
+    store = await createEventStore({ pool: db.pool });
+    counted = {
+      ...store,
+      append: (...args) => store.append(...args),
+      readStream: (streamId) => {
+        reads++;
+        return store.readStream(streamId);
+      },
+    };
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  const run = (streamId: string, command: ReservationCommand) =>
+    handleCommand({ store: counted, streamId, decider: reservationDecider, command, metadata });
+  const claim = (ownerId: string): ReservationCommand => ({
+    type: 'Claim',
+    ownerId,
+    takenMessage: 'taken',
+  });
+
+  it('decides the next command without reading the stream again', async () => {
+    const streamId = `reservation-${randomUUID()}`;
+    await run(streamId, claim('a'));
+    const before = reads;
+    const released = await run(streamId, { type: 'Release', ownerId: 'a' });
+    expect(released.appended?.nextRevision).toBe(1n);
+    expect(reads).toBe(before);
+    expect((await store.readStream(streamId)).map((e) => e.type)).toEqual([
+      'ReservationClaimed',
+      'ReservationReleased',
+    ]);
+  });
+
+  it('decides again on the stored stream when another writer appended meanwhile', async () => {
+    const streamId = `reservation-${randomUUID()}`;
+    await run(streamId, claim('a'));
+    await store.append(streamId, [
+      {
+        eventId: randomUUID(),
+        type: 'ReservationReleased',
+        data: { v: 1, ownerId: 'a' },
+        metadata,
+      },
+    ]);
+    const again = await run(streamId, { type: 'Release', ownerId: 'a' });
+    expect(again.appended).toBeNull();
+    const taken = await run(streamId, claim('b'));
+    expect(taken.appended?.nextRevision).toBe(2n);
+    expect((await store.readStream(streamId)).map((e) => e.type)).toEqual([
+      'ReservationClaimed',
+      'ReservationReleased',
+      'ReservationClaimed',
+    ]);
+  });
+
+  it('refuses only on the stored stream, not on the remembered state', async () => {
+    const streamId = `reservation-${randomUUID()}`;
+    await run(streamId, claim('a'));
+    await expect(run(streamId, claim('b'))).rejects.toBeInstanceOf(ConflictError);
+    await store.append(streamId, [
+      {
+        eventId: randomUUID(),
+        type: 'ReservationReleased',
+        data: { v: 1, ownerId: 'a' },
+        metadata,
+      },
+    ]);
+    const before = reads;
+    expect((await run(streamId, claim('b'))).appended?.nextRevision).toBe(2n);
+    expect(reads).toBeGreaterThan(before);
+  });
+});
