@@ -409,6 +409,10 @@ export const replayProjections = async (options: ReplayOptions): Promise<ReplayR
           durationMs: Date.now() - started,
         };
       }
+      // Fresh statistics, so the swapped-in tables (and the board rebuild below) get good plans
+      // even where autovacuum is off or has not run yet.
+      for (const table of new Set(all.flatMap((p) => p.tables)))
+        await pool.query(`ANALYZE ${SHADOW_SCHEMA}.${table}`);
       await report('boards');
       await rebuildBoards(pool, redis, shadowPrefix, SHADOW_SCHEMA);
 
