@@ -60,13 +60,17 @@ const isProgress = (value: unknown): value is ReplayProgress =>
 
 /** A replay job's state, progress and result; null when BullMQ does not know it (anymore). */
 export const replayStatus = async (queues: JobQueues, id: string): Promise<ReplayStatus | null> => {
-  const job = await queues.replay.getJob(id);
-  if (!job) return null;
+  const seen = await queues.replay.getJob(id);
+  if (!seen) return null;
+  // The state first, then the job read again: a job that completes between the two reads is
+  // never answered as completed without its result.
+  const state = await seen.getState();
+  const job = (await queues.replay.getJob(id)) ?? seen;
   const progress: unknown = job.progress;
   const result = job.returnvalue as ReplayJobResult | null | undefined;
   return {
     id,
-    state: await job.getState(),
+    state,
     projection: job.data.projection,
     progress: isProgress(progress)
       ? {

@@ -105,13 +105,17 @@ export const scoringPreviewStatus = async (
   queues: JobQueues,
   id: string,
 ): Promise<ScoringPreviewStatus | null> => {
-  const job = await queues.scoringPreview.getJob(id);
-  if (!job) return null;
+  const seen = await queues.scoringPreview.getJob(id);
+  if (!seen) return null;
+  // The state first, then the job read again: a job that completes between the two reads is
+  // never answered as completed without its result.
+  const state = await seen.getState();
+  const job = (await queues.scoringPreview.getJob(id)) ?? seen;
   const progress: unknown = job.progress;
   const result = job.returnvalue as ScoringPreviewJobResult | null | undefined;
   return {
     id,
-    state: await job.getState(),
+    state,
     progress: isProgress(progress)
       ? { phase: progress.phase, events: progress.events, total: progress.total }
       : null,
