@@ -10,7 +10,7 @@ import { serverMessageOf } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { useProjections } from '../api/get-projections';
 import { useReplayStatus, useStartReplay } from '../api/replay';
-import styles from './operations.module.css';
+import styles from '@/components/layouts/admin-tool-page.module.css';
 
 const t = texts.admin.operations;
 

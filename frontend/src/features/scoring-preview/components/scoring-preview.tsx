@@ -17,7 +17,10 @@ import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { useScoringPreview, useStartScoringPreview } from '../api/scoring-preview';
-import styles from './scoring-preview.module.css';
+import page from '@/components/layouts/admin-tool-page.module.css';
+import own from './scoring-preview.module.css';
+
+const styles = { ...page, ...own };
 
 const t = texts.scoringPreview;
 const badgeName = (id: string) => BADGES.find((b) => b.id === id)?.name ?? id;
