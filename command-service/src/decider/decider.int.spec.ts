@@ -97,4 +97,43 @@ describe('handleCommand on a remembered stream state', () => {
     expect((await run(streamId, claim('b'))).appended?.nextRevision).toBe(2n);
     expect(reads).toBeGreaterThan(before);
   });
+
+  it('builds a command from the state it is decided on: the remembered one, else the stored one', async () => {
+    const streamId = `reservation-${randomUUID()}`;
+    await run(streamId, claim('a'));
+    const seen: (string | null)[] = [];
+    const releaseByOwner = () =>
+      handleCommand({
+        store: counted,
+        streamId,
+        decider: reservationDecider,
+        commandOn: (state) => {
+          seen.push(state.ownerId);
+          return Promise.resolve<ReservationCommand>({
+            type: 'Release',
+            ownerId: state.ownerId ?? 'nobody',
+          });
+        },
+        metadata,
+      });
+    const before = reads;
+    expect((await releaseByOwner()).appended?.nextRevision).toBe(1n);
+    expect(reads).toBe(before);
+    expect(seen).toEqual(['a']);
+
+    // Another writer claims for 'b': the remembered state (nobody) loses, the stored one decides.
+    await store.append(streamId, [
+      { eventId: randomUUID(), type: 'ReservationClaimed', data: { v: 1, ownerId: 'b' }, metadata },
+    ]);
+    seen.length = 0;
+    expect((await releaseByOwner()).appended?.nextRevision).toBe(3n);
+    expect(seen).toEqual([null, 'b']);
+    expect(reads).toBeGreaterThan(before);
+    expect((await store.readStream(streamId)).map((e) => e.data)).toEqual([
+      { v: 1, ownerId: 'a' },
+      { v: 1, ownerId: 'a' },
+      { v: 1, ownerId: 'b' },
+      { v: 1, ownerId: 'b' },
+    ]);
+  });
 });

@@ -101,6 +101,29 @@ const evolveWith = <State>(
 const toAppend = (events: readonly DomainEvent[], metadata: EventMetadata) =>
   events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata }));
 
+type HandleOptions<State, Command> = {
+  readonly store: EventStore;
+  readonly streamId: string;
+  readonly decider: Decider<State, Command>;
+  readonly metadata: EventMetadata;
+} & (
+  | { readonly command: Command }
+  | {
+      /**
+       * Builds the command from the state it is decided on, for look-ups that depend on that state
+       * (another stream's facts): made once per decision, so a remembered state saves the stream
+       * read and a decision taken again on a fresh read gets look-ups of its own.
+       */
+      readonly commandOn: (state: State) => Promise<Command>;
+    }
+);
+
+const commandFor = <State, Command>(
+  options: HandleOptions<State, Command>,
+  state: State,
+): Command | Promise<Command> =>
+  'commandOn' in options ? options.commandOn(state) : options.command;
+
 /**
  * Decides on the remembered state and appends expecting its revision; null when that cannot
  * answer (nothing remembered, a refusal or no-op to confirm on a fresh read, another writer).
@@ -109,9 +132,10 @@ const tryOnSnapshot = async <State, Command>(
   options: HandleOptions<State, Command>,
   snapshots: Map<string, Snapshot>,
 ): Promise<CommandOutcome | null> => {
-  const { store, streamId, decider, command, metadata } = options;
+  const { store, streamId, decider, metadata } = options;
   const snapshot = snapshots.get(streamId);
   if (!snapshot) return null;
+  const command = await commandFor(options, snapshot.state as State);
   let events: DomainEvent[];
   try {
     events = decider.decide(command, snapshot.state as State);
@@ -135,14 +159,6 @@ const tryOnSnapshot = async <State, Command>(
   }
 };
 
-type HandleOptions<State, Command> = {
-  readonly store: EventStore;
-  readonly streamId: string;
-  readonly decider: Decider<State, Command>;
-  readonly command: Command;
-  readonly metadata: EventMetadata;
-};
-
 /**
  * Decides and appends with the expected revision: first on the state this process remembers for
  * the stream, else on the stream read and folded; on a conflict (another process wrote first) it
@@ -152,7 +168,7 @@ export const handleCommand = <State, Command>(
   options: HandleOptions<State, Command>,
 ): Promise<CommandOutcome> =>
   serialized(options.streamId, async () => {
-    const { store, streamId, decider, command, metadata } = options;
+    const { store, streamId, decider, metadata } = options;
     const snapshots = snapshotsOf(store, decider);
     const fast = await tryOnSnapshot(options, snapshots);
     if (fast) return fast;
@@ -161,7 +177,7 @@ export const handleCommand = <State, Command>(
       const state = foldStream(decider, recorded);
       const last = recorded.at(-1);
       if (last) remember(snapshots, streamId, { state, revision: last.revision });
-      const events = decider.decide(command, state);
+      const events = decider.decide(await commandFor(options, state), state);
       if (events.length === 0) return { events, appended: null };
       try {
         const appended = await store.append(streamId, toAppend(events, metadata), {

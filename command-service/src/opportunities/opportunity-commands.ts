@@ -59,9 +59,6 @@ const runOnOpportunity = (
     metadata,
   });
 
-export const readOpportunity = async (deps: Pick<Deps, 'store'>, opportunityId: string) =>
-  foldStream(opportunityDecider, await deps.store.readStream(toOpportunityStreamId(opportunityId)));
-
 const readOrganization = async (
   deps: Pick<Deps, 'store'>,
   organizationId: string,
@@ -233,15 +230,15 @@ export const postAnnouncement = (
 
 /**
  * The organizations of a private opportunity's list that the user belongs to. Memberships live on
- * the organizations' streams; the decision itself is taken on the opportunity stream.
+ * the organizations' streams, read only for a private opportunity the caller does not host; the
+ * decision itself is taken on the opportunity stream, on the same state as this look-up.
  */
 export const userOrganizationsAmongVisibility = async (
   deps: Pick<Deps, 'store'>,
   caller: Caller,
-  opportunityId: string,
+  opportunity: OpportunityState,
   userId: string,
 ): Promise<ReadonlySet<string>> => {
-  const opportunity = await readOpportunity(deps, opportunityId);
   const visibility = opportunity.details.visibility;
   if (
     opportunity.status !== 'live' ||
@@ -258,7 +255,10 @@ export const userOrganizationsAmongVisibility = async (
   );
 };
 
-/** POST /api/register-opp: the caller for themselves, or an admin for another registered user. */
+/**
+ * POST /api/register-opp: the caller for themselves, or an admin for another registered user.
+ * One round trip (the append) when this process remembers the opportunity's state.
+ */
 export const signUp = async (
   deps: Deps,
   caller: Caller,
@@ -266,24 +266,25 @@ export const signUp = async (
   metadata: EventMetadata,
 ): Promise<CommandOutcome> => {
   await assertActingForUser(deps.store, caller, body.user_id);
-  const userOrganizationIds = await userOrganizationsAmongVisibility(
-    deps,
-    caller,
-    body.opportunity_id,
-    body.user_id,
-  );
-  return runOnOpportunity(
-    deps,
-    body.opportunity_id,
-    {
+  const now = deps.clock.now();
+  return handleCommand({
+    store: deps.store,
+    streamId: toOpportunityStreamId(body.opportunity_id),
+    decider: opportunityDecider,
+    commandOn: async (opportunity): Promise<OpportunityCommand> => ({
       type: 'SignUpForOpportunity',
       actor: caller,
       userId: body.user_id,
-      userOrganizationIds,
-      now: deps.clock.now(),
-    },
+      userOrganizationIds: await userOrganizationsAmongVisibility(
+        deps,
+        caller,
+        opportunity,
+        body.user_id,
+      ),
+      now,
+    }),
     metadata,
-  );
+  });
 };
 
 /**

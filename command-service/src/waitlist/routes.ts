@@ -17,7 +17,7 @@ import {
   type CommandDeps,
 } from '../http/context';
 import { userOrganizationsAmongVisibility } from '../opportunities/opportunity-commands';
-import { opportunityDecider } from '../opportunities/opportunity-decider';
+import { opportunityDecider, type OpportunityCommand } from '../opportunities/opportunity-decider';
 
 const opportunityIdOf = (req: Request): string => {
   const id = req.params['id'];
@@ -36,27 +36,32 @@ const onWaitlist = async (
   const opportunityId = opportunityIdOf(req);
   const now = deps.clock.now();
   const metadata = commandMetadata(req, type, deps.clock);
-  const command =
-    type === 'JoinWaitlist'
-      ? {
-          type,
-          actor: caller,
-          userId: caller.userId,
-          now,
-          userOrganizationIds: await userOrganizationsAmongVisibility(
-            deps,
-            caller,
-            opportunityId,
-            caller.userId,
-          ),
-        }
-      : { type, actor: caller, userId: caller.userId, now };
-  return handleCommand({
+  const options = {
     store: deps.store,
     streamId: toOpportunityStreamId(opportunityId),
     decider: opportunityDecider,
-    command,
     metadata,
+  };
+  if (type === 'LeaveWaitlist')
+    return handleCommand({
+      ...options,
+      command: { type, actor: caller, userId: caller.userId, now },
+    });
+  // Joining a private opportunity's list needs the caller's organizations among its visibility.
+  return handleCommand({
+    ...options,
+    commandOn: async (opportunity): Promise<OpportunityCommand> => ({
+      type,
+      actor: caller,
+      userId: caller.userId,
+      now,
+      userOrganizationIds: await userOrganizationsAmongVisibility(
+        deps,
+        caller,
+        opportunity,
+        caller.userId,
+      ),
+    }),
   });
 };
 
