@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@campus/contracts';
-import { byWeight } from './replay';
+import { byWeight } from './replay-pass';
 
 const event = (n: number, ids = 0): RecordedEvent => ({
   eventId: `e${String(n)}`,

@@ -1,10 +1,8 @@
 import {
-  comparePositions,
   formatPosition,
   START_POSITION,
   type EventStore,
   type GlobalPosition,
-  type RecordedEvent,
   type ScoringOverrides,
 } from '@campus/contracts';
 import {
@@ -27,42 +25,18 @@ import { withReadModelLock } from '../../projector/read-model-lock';
 import { LIVE_SCHEMA, SHADOW_SCHEMA, withReadTransaction } from '../../projector/read-schema';
 import { minPosition } from '../../projector/run-projections';
 import { allProjections } from '../../projections';
+import { bulkRebuilds } from '../../projections/bulk-folds';
+import { parseBatch } from '../../projector/parse';
+import { writeBulk, type PendingBulk } from './bulk-load';
 import { replaySetOf } from './replay-plan';
+import { applyParsed, partsUpTo, type ParsedBatch } from './replay-pass';
 
 /** The live schema's name while a swap retires it; dropped right after. */
 const RETIRED_SCHEMA = 'read_old';
 /** Tables of the read model that belong to no projection but to the projector itself. */
 const PROJECTOR_TABLES = new Set(['checkpoints', 'dead_letters']);
-/**
- * At most this much work in one transaction: an event weighs 1 plus the items of its list fields
- * (an attendance naming 200 students weighs 201), so a page of large events is split.
- */
-const MAX_BATCH_WEIGHT = 20_000;
-
-const weightOf = (event: RecordedEvent) => {
-  let weight = 1;
-  for (const value of Object.values(event.data)) if (Array.isArray(value)) weight += value.length;
-  return weight;
-};
-
-/** `events` cut into runs of at most `max` weight (an event heavier than that goes alone). */
-export const byWeight = (events: readonly RecordedEvent[], max: number): RecordedEvent[][] => {
-  const parts: RecordedEvent[][] = [];
-  let part: RecordedEvent[] = [];
-  let weight = 0;
-  for (const event of events) {
-    const w = weightOf(event);
-    if (part.length && weight + w > max) {
-      parts.push(part);
-      part = [];
-      weight = 0;
-    }
-    part.push(event);
-    weight += w;
-  }
-  if (part.length) parts.push(part);
-  return parts;
-};
+/** Events the projections that are not folded apply in one transaction during a replay's pass. */
+const STEPWISE_EVENTS = 50_000;
 
 /** One replay at a time (CLI or job, on any machine): held for the whole replay. */
 const REPLAY_LOCK = 742_103;
@@ -103,6 +77,8 @@ export type ReplayOptions = {
    * the shadow; the live schema is `read.`-qualified), then the shadow is discarded, never swapped.
    */
   readonly inspectShadow?: (client: PoolClient) => Promise<void>;
+  /** false: every projection applies batch by batch, none is folded in memory (bulkRebuilds). */
+  readonly bulk?: boolean;
 };
 
 export type ReplayResult = {
@@ -337,51 +313,90 @@ export const replayProjections = async (options: ReplayOptions): Promise<ReplayR
         head: GlobalPosition,
         phase: ReplayPhase,
       ) => {
-        const read = (from: GlobalPosition) => {
-          const page = store.readAll({ from, max: batchSize });
-          // Awaited below; this only keeps a failed read-ahead from going unhandled meanwhile.
-          page.catch(() => undefined);
-          return page;
-        };
         const from = minPosition(projector.checkpoints);
-        let next = comparePositions(from, head) < 0 ? read(from) : null;
-        while (next) {
-          const page = await next;
-          const batch = page.filter((e) => comparePositions(e.position, head) <= 0);
-          const end = batch.at(-1)?.position;
-          next =
-            end && batch.length === page.length && comparePositions(end, head) < 0
-              ? read(end)
-              : null;
-          let last: GlobalPosition | null = null;
-          for (const part of byWeight(batch, MAX_BATCH_WEIGHT)) {
-            last = await projectBatch(projector, part);
-            events += part.length;
-            await report(phase);
-          }
-          if (!last) break;
+        for await (const part of partsUpTo(store, batchSize, from, head)) {
+          await projectBatch(projector, part);
+          events += part.length;
+          await report(phase);
         }
+      };
+
+      /**
+       * The replay's pass over the log up to `head`: each part of a page is parsed once and folded
+       * into `folded` (in memory); the other projections apply the same events in batches of
+       * STEPWISE_EVENTS, one batch in flight while the next is folded. Returns the last position.
+       */
+      const replayFolding = async (
+        projector: BatchTarget,
+        folded: readonly PendingBulk[],
+        head: GlobalPosition,
+      ): Promise<GlobalPosition | null> => {
+        if (!folded.length) {
+          await replayUpTo(projector, head, 'replaying');
+          return null;
+        }
+        let reached: GlobalPosition | null = null;
+        let pending: ParsedBatch = { events: [], unparsable: [] };
+        let applying: Promise<void> = Promise.resolve();
+        const flush = async (last: GlobalPosition) => {
+          await applying;
+          applying = applyParsed(projector, last, pending);
+          // Awaited before the next batch or at the end; meanwhile only kept from going unhandled.
+          applying.catch(() => undefined);
+          pending = { events: [], unparsable: [] };
+        };
+        for await (const part of partsUpTo(store, batchSize, START_POSITION, head)) {
+          const parsed = parseBatch(part, target.context.logger);
+          pending.events.push(...parsed.events);
+          pending.unparsable.push(...parsed.unparsable);
+          reached = part.at(-1)?.position ?? reached;
+          if (reached && pending.events.length >= STEPWISE_EVENTS) await flush(reached);
+          for (const event of parsed.events) for (const f of folded) f.fold.fold(event);
+          events += part.length;
+          await report('replaying');
+          // Lets the batch in flight take its next round trip between two folded parts.
+          await new Promise(setImmediate);
+        }
+        if (reached) await flush(reached);
+        await applying;
+        return reached;
       };
 
       await report('replaying');
       // Projections computed from the others' rows (badges) are skipped per batch and rebuilt once.
       const deferred = all.filter((p) => p.rebuild && replayed.includes(p));
-      const stepwise = all.flatMap((p, i) => (deferred.includes(p) ? [] : [i]));
-      const bulk: BatchTarget = {
+      // The biggest tables are folded in memory over the whole log and written once (bulkRebuilds).
+      const folded: PendingBulk[] = (options.bulk === false ? [] : replayed).flatMap((p) => {
+        const rebuild = bulkRebuilds.get(p.name);
+        return rebuild && !deferred.includes(p)
+          ? [{ name: p.name, fold: rebuild.create(target.context), loads: rebuild.loads }]
+          : [];
+      });
+      const foldedNames = new Set(folded.map((f) => f.name));
+      const stepwise = all.flatMap((p, i) =>
+        deferred.includes(p) || foldedNames.has(p.name) ? [] : [i],
+      );
+      const stepwiseTarget: BatchTarget = {
         ...target,
         projections: stepwise.map((i) => all[i] as Projection),
         parallel: true,
         checkpoints: stepwise.map((i) => target.checkpoints[i] ?? START_POSITION),
       };
       const head = await store.headPosition();
-      await replayUpTo(bulk, head, 'replaying');
+      const reachedByFolds = await replayFolding(stepwiseTarget, folded, head);
       for (const [j, i] of stepwise.entries()) {
-        target.checkpoints[i] = bulk.checkpoints[j] ?? START_POSITION;
+        target.checkpoints[i] = stepwiseTarget.checkpoints[j] ?? START_POSITION;
+      }
+      if (reachedByFolds) {
+        await Promise.all(folded.map((f) => writeBulk(pool, f, reachedByFolds)));
+        for (const f of folded) {
+          target.checkpoints[names.indexOf(f.name)] = reachedByFolds;
+        }
       }
       if (deferred.length) {
         const reached = minPosition(
-          stepwise.flatMap((i) =>
-            replayed.includes(all[i] as Projection)
+          all.flatMap((p, i) =>
+            replayed.includes(p) && !deferred.includes(p)
               ? [target.checkpoints[i] as GlobalPosition]
               : [],
           ),

@@ -3,6 +3,7 @@ import type { Projection } from '../../projector/projection';
 import { asJson, isoText } from '../shared';
 import {
   detailColumns,
+  newOpportunityRow,
   OPPORTUNITY_COLUMNS,
   OPPORTUNITY_RECORD,
   type DetailIssue,
@@ -127,33 +128,8 @@ export const opportunitiesProjection: Projection = {
           // Already there: a reprocessed creation must not undo later edits.
           if (opportunities.has(d.opportunityId)) break;
           const issues: DetailIssue[] = [];
-          const columns = detailColumns(d, issues);
+          opportunities.set(d.opportunityId, newOpportunityRow(d, issues));
           logIssues(eventId, issues);
-          opportunities.set(d.opportunityId, {
-            id: d.opportunityId,
-            name: d.name,
-            description: d.description,
-            nonprofit: d.nonprofit,
-            address: d.address,
-            date: columns.date ?? '',
-            time: columns.time ?? '',
-            starts_at: d.startsAt,
-            duration_minutes: columns.duration_minutes ?? 1,
-            total_slots: columns.total_slots ?? 1,
-            causes: columns.causes ?? [],
-            tags: d.tags,
-            qualifications: d.qualifications,
-            visibility: columns.visibility ?? [],
-            redirect_url: d.redirectUrl,
-            image_url: d.imageUrl,
-            host_user_id: d.hostUserId,
-            host_org_id: d.hostOrgId,
-            approved: d.approved,
-            deleted: false,
-            attendance_marked: false,
-            attendance_marked_at: null,
-            created_at: d.createdAt,
-          });
           changedOpportunities.add(d.opportunityId);
           break;
         }

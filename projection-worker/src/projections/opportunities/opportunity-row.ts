@@ -3,6 +3,7 @@ import {
   isValidDate,
   isValidTime,
   normalizeTime,
+  type EventOf,
   type OpportunityDetails,
 } from '@campus/contracts';
 import { clampInt, isoText, MAX_INT4 } from '../shared';
@@ -89,4 +90,37 @@ export const detailColumns = (
   if (details.redirectUrl !== undefined) out.redirect_url = details.redirectUrl;
   if (details.imageUrl !== undefined) out.image_url = details.imageUrl;
   return out;
+};
+
+/** The row an OpportunityCreated starts (not yet attended; clamped as `detailColumns` says). */
+export const newOpportunityRow = (
+  d: EventOf<'OpportunityCreated'>['data'],
+  issues: DetailIssue[] = [],
+): OpportunityRow => {
+  const columns = detailColumns(d, issues);
+  return {
+    id: d.opportunityId,
+    name: d.name,
+    description: d.description,
+    nonprofit: d.nonprofit,
+    address: d.address,
+    date: columns.date ?? '',
+    time: columns.time ?? '',
+    starts_at: d.startsAt,
+    duration_minutes: columns.duration_minutes ?? 1,
+    total_slots: columns.total_slots ?? 1,
+    causes: columns.causes ?? [],
+    tags: d.tags,
+    qualifications: d.qualifications,
+    visibility: columns.visibility ?? [],
+    redirect_url: d.redirectUrl,
+    image_url: d.imageUrl,
+    host_user_id: d.hostUserId,
+    host_org_id: d.hostOrgId,
+    approved: d.approved,
+    deleted: false,
+    attendance_marked: false,
+    attendance_marked_at: null,
+    created_at: d.createdAt,
+  };
 };
