@@ -20,6 +20,7 @@ import { reportsQueryRouter } from '../reports/routes';
 import { scoringQueryRouter } from '../scoring/routes';
 import { searchQueryRouter } from '../search/routes';
 import { transcriptsQueryRouter } from '../transcripts/routes';
+import { cachedCallerResolver } from '../users/caller-resolver';
 import { usersQueryRouter } from '../users/routes';
 import { calendarQueryRouter } from '../calendar/routes';
 import { waitlistQueryRouter } from '../waitlist/routes';
@@ -27,7 +28,11 @@ import type { QueryDeps } from './context';
 
 /** The query service: reads only, from the Postgres read model and Redis. */
 export const createQueryApp = (given: QueryDeps): Express => {
-  const deps: QueryDeps = { ...given, verifier: cachedTokenVerifier(given.verifier) };
+  const deps: QueryDeps = {
+    ...given,
+    verifier: cachedTokenVerifier(given.verifier),
+    resolveCaller: cachedCallerResolver(given.resolveCaller, given.tracker),
+  };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');

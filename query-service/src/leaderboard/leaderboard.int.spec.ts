@@ -120,6 +120,20 @@ describe('leaderboards, monthly points and the point ledger over HTTP', () => {
     expect((await board(a, '?period=all&limit=2')).entries.map((x) => x.rank)).toEqual([1, 2]);
   });
 
+  it('answers a repeated read from memory, and the caller’s new friendship as soon as it is visible', async () => {
+    const statusOf = async () =>
+      (await board(d, '?period=all')).entries.find((x) => x.id === e.userId)?.friendship_status;
+    expect(await statusOf()).toBe('add');
+    expect(await statusOf()).toBe('add');
+    await f.requestFriend(d, e);
+    expect(await statusOf()).toBe('sent');
+    await f.acceptFriend(e, d);
+    expect(await statusOf()).toBe('friends');
+    expect((await board(e, '?period=all')).entries.find((x) => x.id === d.userId)).toMatchObject({
+      friendship_status: 'friends',
+    });
+  });
+
   it('ranks organizations by their members’ points, with the caller’s membership per row', async () => {
     const all = await board(a, '?period=all&board=organizations');
     expect(all.entries.map((x) => [x.name, x.rank, x.points, x.is_member])).toEqual([

@@ -8,10 +8,12 @@ import {
   type Leaderboard,
   type LeaderboardEntry,
   type MonthlyPoints,
+  UNKNOWN_RANK,
   type OrganizationType,
 } from '@campus/contracts';
-import { requireCaller, ValidationError } from '@campus/infra';
+import { requireCaller, ValidationError, type Caller } from '@campus/infra';
 import { mountQuery, queryOf, type QueryDeps } from '../http/context';
+import { createResponseCache } from '../shared/response-cache';
 import { friendshipJoinSql, userImageSql, userNameSql } from '../shared/sql';
 import {
   ALL_TIME,
@@ -19,9 +21,8 @@ import {
   individualsBoard,
   isBoardMonth,
   organizationTypeOfSlug,
-  rankOnBoard,
+  rankFromHigherCount,
   readBoard,
-  scoreOnBoard,
   type BoardPeriod,
   type BoardScope,
 } from '@campus/infra';
@@ -39,10 +40,117 @@ const scopeOf = (board: string): BoardScope => {
 const periodOf = (month: string | null): BoardPeriod =>
   month !== null && isBoardMonth(month) ? month : ALL_TIME;
 
+/**
+ * The caller's score and competition rank (1 + the strictly higher scores) in one round trip;
+ * null when they are not on the board.
+ */
+const CALLER_STANDING = `local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score then return false end
+return {score, redis.call('ZCOUNT', KEYS[1], '(' .. score, '+inf')}`;
+
+const standingOf = async (
+  redis: QueryDeps['redis'],
+  key: string,
+  member: string,
+): Promise<Leaderboard['me']> => {
+  const answer = (await redis.eval(CALLER_STANDING, 1, key, member)) as [string, number] | null;
+  if (!answer) return { rank: UNKNOWN_RANK, points: 0 };
+  return { rank: rankFromHigherCount(answer[1]), points: Math.round(Number(answer[0])) };
+};
+
+/** A board's first entries with what every caller sees of them (names, images, org types). */
+type TopEntry = {
+  readonly rank: number;
+  readonly id: string;
+  readonly points: number;
+  readonly name: string | null;
+  readonly profile_image: string | null;
+  readonly type?: OrganizationType;
+  readonly host_user_id?: string;
+};
+
+/** The caller's relation to the board's entries: friendships, or organization memberships. */
+type Relations = ReadonlyMap<string, { friendship_id: string; status: FriendshipStatus } | true>;
+
 /** Leaderboards from the Redis sorted sets; names and relations from the read model. */
 export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
   const { pool, redis, boardPrefix, config } = deps;
+  /**
+   * The top of a board is the same for every caller at one read model position (the boards are
+   * written before the position moves on); the caller's relations to it only change with an
+   * event too. Both are kept per position, so a request only asks Redis for the caller's rank.
+   */
+  const tops = createResponseCache<TopEntry[]>({ ttlMs: 1_000, maxEntries: 256 });
+  const relations = createResponseCache<Relations>({ ttlMs: 1_000, maxEntries: 10_000 });
+
+  const readTop = async (scope: BoardScope, key: string, limit: number): Promise<TopEntry[]> => {
+    const board = await readBoard(redis, key, { limit });
+    const ids = board.map((e) => e.member);
+    if (scope.kind === 'individuals') {
+      const { rows } = await pool.query<{ id: string; name: string; profile_image: string | null }>(
+        `SELECT u.id::text, ${userNameSql('u')} AS name, ${userImageSql('u')} AS profile_image
+           FROM read.users u WHERE u.id = ANY($1::uuid[])`,
+        [ids],
+      );
+      const users = new Map(rows.map((r) => [r.id, r]));
+      return board.map(({ member, score, rank }) => ({
+        rank,
+        id: member,
+        points: Math.round(score),
+        name: users.get(member)?.name ?? null,
+        profile_image: users.get(member)?.profile_image ?? null,
+      }));
+    }
+    const { rows } = await pool.query<{
+      id: string;
+      name: string;
+      type: OrganizationType;
+      host_user_id: string;
+    }>(
+      `SELECT o.id::text, o.name, o.type, o.host_user_id::text
+         FROM read.organizations o WHERE o.id = ANY($1::uuid[])`,
+      [ids],
+    );
+    const organizations = new Map(rows.map((r) => [r.id, r]));
+    return board.map(({ member, score, rank }) => {
+      const org = organizations.get(member);
+      return {
+        rank,
+        id: member,
+        points: Math.round(score),
+        name: org?.name ?? null,
+        profile_image: null,
+        ...(org ? { type: org.type, host_user_id: org.host_user_id } : {}),
+      };
+    });
+  };
+
+  const readRelations = async (
+    scope: BoardScope,
+    caller: Caller,
+    ids: readonly string[],
+  ): Promise<Relations> => {
+    if (scope.kind === 'individuals') {
+      const { rows } = await pool.query<{
+        id: string;
+        friendship_id: string;
+        status: FriendshipStatus;
+      }>(
+        `SELECT x.id::text, fr.friendship_id, fr.status
+           FROM unnest($2::uuid[]) AS x(id) ${friendshipJoinSql('$1', 'x.id')}
+          WHERE fr.friendship_id IS NOT NULL`,
+        [caller.userId, ids],
+      );
+      return new Map(rows.map((r) => [r.id, r]));
+    }
+    const { rows } = await pool.query<{ id: string }>(
+      `SELECT m.organization_id::text AS id FROM read.memberships m
+        WHERE m.user_id = $1::uuid AND m.organization_id = ANY($2::uuid[])`,
+      [caller.userId, ids],
+    );
+    return new Map(rows.map((r) => [r.id, true as const]));
+  };
 
   mountQuery(router, routes.getLeaderboard, deps, async (req, res) => {
     const query = queryOf(routes.getLeaderboard, req);
@@ -55,72 +163,49 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
           ? { month: query.month, from: windowStartOf(query.month, config.LAUNCH_DATE) }
           : currentBoardMonth(easternToday(deps.clock.now()), config.LAUNCH_DATE);
     const period = periodOf(window?.month ?? null);
+    const key = boardKey(boardPrefix, scope, period);
+    const visible = deps.tracker.current();
+    const at = visible ? `${String(visible.txn)}:${String(visible.seq)}` : null;
+    const topKey = at && JSON.stringify([key, query.limit, at]);
 
-    const [board, myRank, myScore] = await Promise.all([
-      readBoard(redis, boardKey(boardPrefix, scope, period), { limit: query.limit }),
-      rankOnBoard(redis, individualsBoard(boardPrefix, period), caller.userId),
-      scoreOnBoard(redis, individualsBoard(boardPrefix, period), caller.userId),
+    const [top, me] = await Promise.all([
+      tops.get(topKey, () => readTop(scope, key, query.limit)),
+      standingOf(redis, individualsBoard(boardPrefix, period), caller.userId),
     ]);
-    const ids = board.map((e) => e.member);
+    const related = await relations.get(topKey && JSON.stringify([topKey, caller.userId]), () =>
+      readRelations(
+        scope,
+        caller,
+        top.map((e) => e.id),
+      ),
+    );
 
-    let entries: LeaderboardEntry[];
-    if (scope.kind === 'individuals') {
-      const { rows } = await pool.query<{
-        id: string;
-        name: string;
-        profile_image: string | null;
-        friendship_id: string | null;
-        status: FriendshipStatus | null;
-      }>(
-        `SELECT u.id::text, ${userNameSql('u')} AS name, ${userImageSql('u')} AS profile_image,
-                fr.friendship_id, fr.status
-           FROM read.users u ${friendshipJoinSql('$1', 'u.id')}
-          WHERE u.id = ANY($2::uuid[])`,
-        [caller.userId, ids],
-      );
-      const users = new Map(rows.map((r) => [r.id, r]));
-      entries = board.map(({ member, score, rank }) => {
-        const user = users.get(member);
-        const self = member === caller.userId;
+    const entries: LeaderboardEntry[] = top.map((e) => {
+      const relation = related.get(e.id);
+      if (scope.kind === 'individuals') {
+        const self = e.id === caller.userId;
+        const friendship = relation === true ? undefined : relation;
         return {
-          rank,
-          id: member,
-          name: user?.name ?? 'Unknown User',
-          profile_image: user?.profile_image ?? null,
-          points: Math.round(score),
-          friendship_status: self ? null : (user?.status ?? 'add'),
-          friendship_id: self ? null : (user?.friendship_id ?? null),
+          rank: e.rank,
+          id: e.id,
+          name: e.name ?? 'Unknown User',
+          profile_image: e.profile_image,
+          points: e.points,
+          friendship_status: self ? null : (friendship?.status ?? 'add'),
+          friendship_id: self ? null : (friendship?.friendship_id ?? null),
         };
-      });
-    } else {
-      const { rows } = await pool.query<{
-        id: string;
-        name: string;
-        type: OrganizationType;
-        is_host: boolean;
-        is_member: boolean;
-      }>(
-        `SELECT o.id::text, o.name, o.type, o.host_user_id = $1::uuid AS is_host,
-                EXISTS (SELECT 1 FROM read.memberships m
-                         WHERE m.organization_id = o.id AND m.user_id = $1::uuid) AS is_member
-           FROM read.organizations o WHERE o.id = ANY($2::uuid[])`,
-        [caller.userId, ids],
-      );
-      const organizations = new Map(rows.map((r) => [r.id, r]));
-      entries = board.map(({ member, score, rank }) => {
-        const org = organizations.get(member);
-        return {
-          rank,
-          id: member,
-          name: org?.name ?? 'Unknown Organization',
-          profile_image: null,
-          points: Math.round(score),
-          ...(org ? { type: org.type } : {}),
-          is_member: org?.is_member ?? false,
-          is_host: org?.is_host ?? false,
-        };
-      });
-    }
+      }
+      return {
+        rank: e.rank,
+        id: e.id,
+        name: e.name ?? 'Unknown Organization',
+        profile_image: null,
+        points: e.points,
+        ...(e.type ? { type: e.type } : {}),
+        is_member: relation === true,
+        is_host: e.host_user_id === caller.userId,
+      };
+    });
 
     const body: Leaderboard = {
       period: query.period,
@@ -128,7 +213,7 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
       month: window?.month ?? null,
       window_start: window?.from ?? null,
       entries,
-      me: { rank: myRank, points: Math.round(myScore ?? 0) },
+      me,
     };
     res.json(body);
   });

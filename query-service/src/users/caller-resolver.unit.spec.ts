@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { GlobalPosition } from '@campus/contracts';
+import type { Caller, TokenIdentity } from '@campus/infra';
+import { cachedCallerResolver } from './caller-resolver';
+
+const identity = (email: string | null): TokenIdentity => ({
+  uid: 'u',
+  email,
+  emailVerified: true,
+  signInProvider: 'password',
+});
+
+describe('cachedCallerResolver', () => {
+  const setup = () => {
+    let now = 0;
+    let visible: GlobalPosition | null = { txn: 1n, seq: 1n };
+    const looked: string[] = [];
+    let answer: Caller | null = { userId: 'a', admin: false };
+    const resolve = cachedCallerResolver(
+      (who) => {
+        looked.push(who.email ?? '');
+        return Promise.resolve(answer);
+      },
+      { current: () => visible },
+      () => now,
+    );
+    return {
+      resolve,
+      looked,
+      answer: (next: Caller | null) => (answer = next),
+      move: (seq: bigint | null) => (visible = seq === null ? null : { txn: 1n, seq }),
+      at: (ms: number) => (now = ms),
+    };
+  };
+
+  it('looks an email up once per visible position, and again once the position moves', async () => {
+    const t = setup();
+    expect(await t.resolve(identity('a@university.edu'))).toEqual({ userId: 'a', admin: false });
+    t.answer({ userId: 'a', admin: true });
+    expect(await t.resolve(identity('a@university.edu'))).toEqual({ userId: 'a', admin: false });
+    t.move(2n);
+    expect(await t.resolve(identity('a@university.edu'))).toEqual({ userId: 'a', admin: true });
+    expect(t.looked).toEqual(['a@university.edu', 'a@university.edu']);
+  });
+
+  it('keeps an entry a few seconds at most, and nothing before a position is known', async () => {
+    const t = setup();
+    await t.resolve(identity('a@university.edu'));
+    t.at(5_000);
+    await t.resolve(identity('a@university.edu'));
+    t.move(null);
+    await t.resolve(identity('a@university.edu'));
+    await t.resolve(identity('a@university.edu'));
+    expect(t.looked).toHaveLength(4);
+  });
+
+  it('keeps an absent caller only until the position moves (a registration moves it)', async () => {
+    const t = setup();
+    t.answer(null);
+    expect(await t.resolve(identity('new@university.edu'))).toBeNull();
+    t.answer({ userId: 'n', admin: false });
+    expect(await t.resolve(identity('new@university.edu'))).toBeNull();
+    t.move(2n);
+    expect(await t.resolve(identity('new@university.edu'))).toEqual({ userId: 'n', admin: false });
+  });
+});
