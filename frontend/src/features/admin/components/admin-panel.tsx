@@ -10,7 +10,7 @@ import { SummaryCards } from './summary-cards';
 import { UnapprovedTables } from './unapproved-tables';
 import { UserEmails } from './user-emails';
 import { UserLookup } from './user-lookup';
-import styles from './admin.module.css';
+import { styles } from './admin-styles';
 
 const t = texts.admin.panel;
 
@@ -20,7 +20,7 @@ export const AdminPanel = () => (
     <header className={styles.header}>
       <div>
         <h1 className={styles.title}>{t.title}</h1>
-        <p className={styles.subtitle}>{t.subtitle}</p>
+        <p className={styles.muted}>{t.subtitle}</p>
       </div>
       <ButtonLink
         to={paths.adminOperations.getHref()}

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { serverMessageOf } from '@/lib/api-client';
 import { useAddApprovedEmail } from '../api/add-approved-email';
-import styles from './admin.module.css';
+import { styles } from './admin-styles';
 
 const t = texts.admin.approvedEmail;
 

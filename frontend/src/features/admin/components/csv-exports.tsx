@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/text-field';
 import { usePublicConfig } from '@/lib/public-config';
 import { useReportExport } from '../api/report-jobs';
 import { defaultServiceRange, isValidRange } from '../utils/dates';
-import styles from './admin.module.css';
+import { styles } from './admin-styles';
 
 const t = texts.admin.exports;
 

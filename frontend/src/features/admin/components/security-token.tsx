@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ClipboardIcon } from '@/components/ui/icons';
 import { currentIdToken } from '@/lib/auth/firebase';
-import styles from './admin.module.css';
+import { styles } from './admin-styles';
 
 const t = texts.admin.token;
 

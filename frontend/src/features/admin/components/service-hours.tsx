@@ -1,10 +1,11 @@
 import { texts } from '@campus/contracts';
 import { Suspense, lazy, useMemo } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { useServiceHours } from '../api/get-service-hours';
 import { formatMonth, hoursByMonth, hoursByType } from '../utils/service-hours';
-import styles from './admin.module.css';
+import { styles } from './admin-styles';
 
 const t = texts.admin.chart;
 
@@ -53,8 +54,8 @@ export const ServiceHoursSection = () => {
               />
             </Suspense>
           </figure>
-          <div className={styles.tableScroll} role="region" aria-label={t.perType} tabIndex={0}>
-            <table className={styles.table} aria-label={t.perType}>
+          <ScrollTable label={t.perType}>
+            <table className={styles.textTable} aria-label={t.perType}>
               <thead>
                 <tr>
                   <th scope="col">{t.perType}</th>
@@ -70,7 +71,7 @@ export const ServiceHoursSection = () => {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         </>
       )}
     </section>

@@ -2,7 +2,7 @@ import { texts } from '@campus/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminSummary } from '../api/get-admin-summary';
-import styles from './admin.module.css';
+import { styles } from './admin-styles';
 
 const t = texts.admin.summary;
 

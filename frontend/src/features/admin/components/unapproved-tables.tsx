@@ -1,10 +1,12 @@
-import { texts, type OrganizationListItem } from '@campus/contracts';
-import { useState } from 'react';
+import { texts, type OpportunityListItem, type OrganizationListItem } from '@campus/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { usePopup } from '@/components/ui/popup';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/api-client';
@@ -12,7 +14,7 @@ import { failureMessage, useApproveSelected } from '../api/approve-selected';
 import { useDeleteOpportunity, useDeleteOrganization } from '../api/delete-item';
 import { useUnapprovedOpportunities, useUnapprovedOrganizations } from '../api/get-unapproved';
 import { formatCalendarDate } from '../utils/format';
-import styles from './admin.module.css';
+import { styles } from './admin-styles';
 
 const t = texts.admin.approvals;
 
@@ -24,6 +26,128 @@ const toggle = (set: ReadonlySet<string>, id: string): Set<string> => {
   else next.add(id);
   return next;
 };
+
+/** A column between the selection box and the delete button. */
+type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string };
+
+const CreatorLink = ({ row }: { row: { host_user_id: string; host_user_name: string } }) => (
+  <Link to={paths.profile.getHref(row.host_user_id)}>{row.host_user_name}</Link>
+);
+
+const opportunityColumns: readonly Column<OpportunityListItem>[] = [
+  {
+    header: t.name,
+    className: styles.name,
+    cell: (o) => (
+      <>
+        <Link to={paths.opportunity.getHref(o.id)}>{o.name}</Link>
+        <br />
+        <Link
+          to={paths.adminOpportunityHistory.getHref(o.id)}
+          aria-label={t.historyOf(o.name)}
+          className={styles.muted}
+        >
+          {t.history}
+        </Link>
+      </>
+    ),
+  },
+  { header: t.description, className: styles.description, cell: (o) => o.description },
+  { header: t.organization, cell: (o) => o.host_org_name ?? o.nonprofit ?? '' },
+  { header: t.creator, cell: (o) => <CreatorLink row={o} /> },
+  { header: t.date, className: styles.nowrap, cell: (o) => formatCalendarDate(o.date) },
+];
+
+const organizationColumns: readonly Column<OrganizationListItem>[] = [
+  {
+    header: t.name,
+    className: styles.name,
+    cell: (o) => <Link to={paths.groupDetail.getHref(o.id)}>{o.name}</Link>,
+  },
+  { header: t.type, className: styles.nowrap, cell: (o) => o.type },
+  { header: t.creator, cell: (o) => <CreatorLink row={o} /> },
+  { header: t.description, className: styles.description, cell: (o) => o.description },
+];
+
+type ApprovalTableProps<T extends { id: string; name: string }> = {
+  titleId: string;
+  title: string;
+  /** Said when nothing waits. */
+  empty: string;
+  query: UseQueryResult<T[]>;
+  columns: readonly Column<T>[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onDelete: (row: T) => void;
+};
+
+/** One kind of item waiting for approval: a checkbox per row, its columns, and Delete. */
+const ApprovalTable = <T extends { id: string; name: string }>({
+  titleId,
+  title,
+  empty,
+  query,
+  columns,
+  selected,
+  onToggle,
+  onDelete,
+}: ApprovalTableProps<T>) => (
+  <section className={styles.section} aria-labelledby={titleId}>
+    <h2 id={titleId} className={styles.sectionTitle}>
+      {title}
+    </h2>
+    {query.isPending ? (
+      <Spinner label={texts.common.loading} />
+    ) : query.data?.length ? (
+      <ScrollTable label={texts.common.scrollableTable(title)}>
+        <table className={styles.textTable}>
+          <thead>
+            <tr>
+              <th scope="col">{t.select}</th>
+              {columns.map((column) => (
+                <th key={column.header} scope="col">
+                  {column.header}
+                </th>
+              ))}
+              <th scope="col">{t.delete}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {query.data.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={t.selectItem(row.name)}
+                    checked={selected.has(row.id)}
+                    onChange={() => onToggle(row.id)}
+                  />
+                </td>
+                {columns.map((column) => (
+                  <td key={column.header} className={column.className}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+                <td>
+                  <Button
+                    size="small"
+                    variant="ghost"
+                    aria-label={t.deleteItem(row.name)}
+                    onClick={() => onDelete(row)}
+                  >
+                    {t.delete}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollTable>
+    ) : query.isSuccess ? (
+      <p className={styles.muted}>{empty}</p>
+    ) : null}
+  </section>
+);
 
 /**
  * The unapproved opportunities and organizations (loaded when the panel opens): select, delete
@@ -105,140 +229,26 @@ export const UnapprovedTables = () => {
             texts.admin.panel.loadFailed}
         </Alert>
       ) : null}
-      <section className={styles.section} aria-labelledby="admin-unapproved-opps-title">
-        <h2 id="admin-unapproved-opps-title" className={styles.sectionTitle}>
-          {t.opportunitiesTitle}
-        </h2>
-        {opportunities.isPending ? (
-          <Spinner label={texts.common.loading} />
-        ) : opportunities.data?.length ? (
-          <div
-            className={styles.tableScroll}
-            role="region"
-            aria-label={texts.common.scrollableTable(t.opportunitiesTitle)}
-            tabIndex={0}
-          >
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t.select}</th>
-                  <th scope="col">{t.name}</th>
-                  <th scope="col">{t.description}</th>
-                  <th scope="col">{t.organization}</th>
-                  <th scope="col">{t.creator}</th>
-                  <th scope="col">{t.date}</th>
-                  <th scope="col">{t.delete}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {opportunities.data.map((o) => (
-                  <tr key={o.id}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={t.selectItem(o.name)}
-                        checked={selectedOpportunities.has(o.id)}
-                        onChange={() => setSelectedOpportunities((s) => toggle(s, o.id))}
-                      />
-                    </td>
-                    <td className={styles.name}>
-                      <Link to={paths.opportunity.getHref(o.id)}>{o.name}</Link>
-                      <br />
-                      <Link
-                        to={paths.adminOpportunityHistory.getHref(o.id)}
-                        aria-label={t.historyOf(o.name)}
-                        className={styles.muted}
-                      >
-                        {t.history}
-                      </Link>
-                    </td>
-                    <td className={styles.description}>{o.description}</td>
-                    <td>{o.host_org_name ?? o.nonprofit ?? ''}</td>
-                    <td>
-                      <Link to={paths.profile.getHref(o.host_user_id)}>{o.host_user_name}</Link>
-                    </td>
-                    <td className={styles.nowrap}>{formatCalendarDate(o.date)}</td>
-                    <td>
-                      <Button
-                        size="small"
-                        variant="ghost"
-                        aria-label={t.deleteItem(o.name)}
-                        onClick={() => setPending({ kind: 'opportunity', id: o.id, name: o.name })}
-                      >
-                        {t.delete}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : opportunities.isSuccess ? (
-          <p className={styles.muted}>{t.noOpportunities}</p>
-        ) : null}
-      </section>
-      <section className={styles.section} aria-labelledby="admin-unapproved-orgs-title">
-        <h2 id="admin-unapproved-orgs-title" className={styles.sectionTitle}>
-          {t.organizationsTitle}
-        </h2>
-        {organizations.isPending ? (
-          <Spinner label={texts.common.loading} />
-        ) : organizations.data?.length ? (
-          <div
-            className={styles.tableScroll}
-            role="region"
-            aria-label={texts.common.scrollableTable(t.organizationsTitle)}
-            tabIndex={0}
-          >
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t.select}</th>
-                  <th scope="col">{t.name}</th>
-                  <th scope="col">{t.type}</th>
-                  <th scope="col">{t.creator}</th>
-                  <th scope="col">{t.description}</th>
-                  <th scope="col">{t.delete}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {organizations.data.map((o: OrganizationListItem) => (
-                  <tr key={o.id}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={t.selectItem(o.name)}
-                        checked={selectedOrganizations.has(o.id)}
-                        onChange={() => setSelectedOrganizations((s) => toggle(s, o.id))}
-                      />
-                    </td>
-                    <td className={styles.name}>
-                      <Link to={paths.groupDetail.getHref(o.id)}>{o.name}</Link>
-                    </td>
-                    <td className={styles.nowrap}>{o.type}</td>
-                    <td>
-                      <Link to={paths.profile.getHref(o.host_user_id)}>{o.host_user_name}</Link>
-                    </td>
-                    <td className={styles.description}>{o.description}</td>
-                    <td>
-                      <Button
-                        size="small"
-                        variant="ghost"
-                        aria-label={t.deleteItem(o.name)}
-                        onClick={() => setPending({ kind: 'organization', id: o.id, name: o.name })}
-                      >
-                        {t.delete}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : organizations.isSuccess ? (
-          <p className={styles.muted}>{t.noOrganizations}</p>
-        ) : null}
-      </section>
+      <ApprovalTable
+        titleId="admin-unapproved-opps-title"
+        title={t.opportunitiesTitle}
+        empty={t.noOpportunities}
+        query={opportunities}
+        columns={opportunityColumns}
+        selected={selectedOpportunities}
+        onToggle={(id) => setSelectedOpportunities((s) => toggle(s, id))}
+        onDelete={(o) => setPending({ kind: 'opportunity', id: o.id, name: o.name })}
+      />
+      <ApprovalTable
+        titleId="admin-unapproved-orgs-title"
+        title={t.organizationsTitle}
+        empty={t.noOrganizations}
+        query={organizations}
+        columns={organizationColumns}
+        selected={selectedOrganizations}
+        onToggle={(id) => setSelectedOrganizations((s) => toggle(s, id))}
+        onDelete={(o) => setPending({ kind: 'organization', id: o.id, name: o.name })}
+      />
       {count > 0 || approve.isPending ? (
         <div className={styles.approveBar}>
           <Button loading={approve.isPending} onClick={approveSelected}>

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { serverMessageOf } from '@/lib/api-client';
 import { useUserEmails } from '../api/user-emails';
-import styles from './admin.module.css';
+import { styles } from './admin-styles';
 
 const t = texts.admin.emails;
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useUserSearch } from '../api/search-users';
-import styles from './admin.module.css';
+import { styles } from './admin-styles';
 
 const t = texts.admin.userLookup;
 

@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { useOpportunityHistory } from '../api/get-opportunity-history';
 import { formatEasternInstant } from '../utils/format';
-import styles from './audit.module.css';
+import { styles } from './audit-styles';
 
 const t = texts.admin.opportunityHistory;
 
@@ -49,13 +50,8 @@ export const OpportunityHistory = ({ opportunityId }: OpportunityHistoryProps) =
       ) : history.data.entries.length === 0 ? (
         <p className={styles.muted}>{t.empty}</p>
       ) : (
-        <div
-          className={cx(styles.card, styles.tableScroll)}
-          role="region"
-          aria-label={t.title}
-          tabIndex={0}
-        >
-          <table className={styles.table}>
+        <ScrollTable label={t.title} className={styles.card}>
+          <table className={cx(styles.textTable, styles.stacked)}>
             <thead>
               <tr>
                 <th scope="col">{t.time}</th>
@@ -89,7 +85,7 @@ export const OpportunityHistory = ({ opportunityId }: OpportunityHistoryProps) =
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
     </div>
   );

@@ -1,5 +1,4 @@
 import {
-  CAUSES,
   CREATE_DURATION_MIN,
   CREATE_DURATION_STEP,
   MIN_TOTAL_SLOTS,
@@ -13,6 +12,7 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { CausesPicker } from '@/components/ui/causes-picker';
 import { FailureAlert } from '@/components/ui/failure-alert';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
@@ -149,31 +149,13 @@ export const CreateOpportunityForm = ({ clone }: CreateOpportunityFormProps) => 
             control={control}
             name="causes"
             render={({ field }) => (
-              <fieldset className={styles.fieldset} aria-invalid={errors.causes ? true : undefined}>
-                <legend className={styles.label}>{t.causes}</legend>
-                <p className={styles.hint}>{t.causesHint}</p>
-                <div className={styles.causes}>
-                  {CAUSES.map((cause) => (
-                    <label key={cause} className={styles.check}>
-                      <input
-                        type="checkbox"
-                        checked={field.value.includes(cause)}
-                        onChange={(event) =>
-                          field.onChange(
-                            event.target.checked
-                              ? [...field.value, cause]
-                              : field.value.filter((c) => c !== cause),
-                          )
-                        }
-                      />
-                      {cause}
-                    </label>
-                  ))}
-                </div>
-                {errors.causes?.message ? (
-                  <p className={styles.error}>{errors.causes.message}</p>
-                ) : null}
-              </fieldset>
+              <CausesPicker
+                label={t.causes}
+                hint={t.causesHint}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.causes?.message}
+              />
             )}
           />
           <Controller

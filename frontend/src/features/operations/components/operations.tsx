@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -38,12 +39,7 @@ const ProjectionsTable = () => {
   const { projections: rows, unsettled_events } = projections.data;
   return (
     <>
-      <div
-        className={styles.tableScroll}
-        role="region"
-        aria-label={texts.common.scrollableTable(t.projectionsTitle)}
-        tabIndex={0}
-      >
+      <ScrollTable label={texts.common.scrollableTable(t.projectionsTitle)}>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -80,7 +76,7 @@ const ProjectionsTable = () => {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       {unsettled_events > 0 ? (
         <p className={styles.muted}>{t.unsettled(unsettled_events)}</p>
       ) : null}

@@ -1,5 +1,4 @@
 import {
-  CAUSES,
   EDIT_DURATION_MIN,
   texts,
   updateOpportunitySchema,
@@ -9,6 +8,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { CausesPicker } from '@/components/ui/causes-picker';
 import { FailureAlert } from '@/components/ui/failure-alert';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
@@ -110,28 +110,12 @@ export const EditDetailsForm = ({ opportunity: o, onDone }: EditDetailsFormProps
         control={control}
         name="causes"
         render={({ field }) => (
-          <fieldset className={styles.causes}>
-            <legend className={styles.label}>{t.causes}</legend>
-            {CAUSES.map((cause) => (
-              <label key={cause} className={styles.check}>
-                <input
-                  type="checkbox"
-                  checked={field.value.includes(cause)}
-                  onChange={(event) =>
-                    field.onChange(
-                      event.target.checked
-                        ? [...field.value, cause]
-                        : field.value.filter((c) => c !== cause),
-                    )
-                  }
-                />
-                {cause}
-              </label>
-            ))}
-            {errors.causes?.message ? (
-              <p className={styles.error}>{errors.causes.message}</p>
-            ) : null}
-          </fieldset>
+          <CausesPicker
+            label={t.causes}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.causes?.message}
+          />
         )}
       />
       {update.isError ? (

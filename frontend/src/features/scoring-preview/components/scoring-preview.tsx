@@ -11,6 +11,7 @@ import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
@@ -57,12 +58,7 @@ export const draftBody = (draft: Draft): StartScoringPreview | null => {
 
 /** The table of users whose points, rank or badges would change, before and after. */
 export const ChangesTable = ({ changes }: { changes: readonly ScoringChange[] }) => (
-  <div
-    className={styles.tableScroll}
-    role="region"
-    aria-label={texts.common.scrollableTable(t.tableCaption)}
-    tabIndex={0}
-  >
+  <ScrollTable label={texts.common.scrollableTable(t.tableCaption)}>
     <table className={styles.table}>
       <caption className={styles.muted}>{t.tableCaption}</caption>
       <thead>
@@ -104,7 +100,7 @@ export const ChangesTable = ({ changes }: { changes: readonly ScoringChange[] })
         ))}
       </tbody>
     </table>
-  </div>
+  </ScrollTable>
 );
 
 const PreviewResult = ({ jobId }: { jobId: string }) => {
