@@ -3,14 +3,21 @@ import { comparePositions, type GlobalPosition } from '@campus/contracts';
 import type { Logger, Pool } from '@campus/infra';
 
 const VISIBLE_CHANNEL = 'read_visible';
+/** How often waiting reads poll while the LISTEN connection is down. */
 const POLL_MS = 25;
+/** How often they poll while it is up: only a safety net for a connection that died silently. */
+const SAFETY_POLL_MS = 250;
+/** Pause before listening again after the LISTEN connection was lost. */
+const RELISTEN_MS = 500;
 
 type Waiter = { target: GlobalPosition; resolve: (fresh: boolean) => void; timer: NodeJS.Timeout };
 
 /**
  * Tracks the read model's visible position (the slowest projection's, once its Postgres rows and
- * Redis boards are both written) and lets reads wait for a consistency token. Woken by NOTIFY,
- * with polling as the source of truth while anyone waits.
+ * Redis boards are both written) and lets reads wait for a consistency token. The projector
+ * notifies after each batch it marks visible; each notification reads the position once, however
+ * many reads wait, so a waiting read costs no statement of its own while LISTEN is up. Polling is
+ * the source of truth while it is down (and, slowly, a safety net while it is up).
  */
 export const createVisiblePositionTracker = (options: {
   pool: Pool;
@@ -22,9 +29,21 @@ export const createVisiblePositionTracker = (options: {
   const waiters = new Set<Waiter>();
   let listener: pg.Client | null = null;
   let poller: NodeJS.Timeout | null = null;
+  let pollEvery = 0;
   let closed = false;
 
-  const refresh = async () => {
+  const settle = (waiter: Waiter, fresh: boolean) => {
+    clearTimeout(waiter.timer);
+    waiters.delete(waiter);
+    waiter.resolve(fresh);
+  };
+
+  const stopPolling = () => {
+    if (poller) clearInterval(poller);
+    poller = null;
+  };
+
+  const read = async () => {
     const { rows } = await pool.query<{ txn: string; seq: string }>(
       `SELECT visible_txn AS txn, visible_seq AS seq FROM read.checkpoints
         ORDER BY visible_txn, visible_seq LIMIT 1`,
@@ -34,16 +53,35 @@ export const createVisiblePositionTracker = (options: {
     for (const waiter of waiters) {
       if (visible && comparePositions(visible, waiter.target) >= 0) settle(waiter, true);
     }
-    if (!waiters.size && poller) {
-      clearInterval(poller);
-      poller = null;
-    }
+    if (!waiters.size) stopPolling();
   };
 
-  const settle = (waiter: Waiter, fresh: boolean) => {
-    clearTimeout(waiter.timer);
-    waiters.delete(waiter);
-    waiter.resolve(fresh);
+  // One read at a time: a notification during a read asks for one more read after it, since the
+  // read in flight may have started before that batch committed.
+  let reading: Promise<void> | null = null;
+  let asked = 0;
+  const refresh = (): Promise<void> => {
+    asked++;
+    const run = async () => {
+      try {
+        for (let done = 0; done !== asked;) {
+          done = asked;
+          await read();
+        }
+      } finally {
+        reading = null;
+      }
+    };
+    reading ??= run();
+    return reading;
+  };
+
+  const poll = () => {
+    const every = listener ? SAFETY_POLL_MS : POLL_MS;
+    if (poller && pollEvery === every) return;
+    stopPolling();
+    pollEvery = every;
+    poller = setInterval(() => void refresh().catch(() => undefined), every);
   };
 
   const listen = async () => {
@@ -51,13 +89,17 @@ export const createVisiblePositionTracker = (options: {
     const client = new pg.Client({ connectionString: options.databaseUrl });
     client.on('error', () => undefined);
     client.on('end', () => {
-      listener = null;
-      if (!closed) setTimeout(() => void listen().catch(() => undefined), 500);
+      if (listener === client) listener = null;
+      if (waiters.size) poll();
+      if (!closed) setTimeout(() => void listen().catch(() => undefined), RELISTEN_MS);
     });
     client.on('notification', () => void refresh().catch(() => undefined));
     await client.connect();
     await client.query(`LISTEN ${VISIBLE_CHANNEL}`);
     listener = client;
+    if (waiters.size) poll();
+    // Batches marked visible while nobody listened were not notified: read the position now.
+    await refresh();
   };
 
   return {
@@ -71,8 +113,10 @@ export const createVisiblePositionTracker = (options: {
     /** Resolves true once the read model has passed `target`, false after `timeoutMs`. */
     async waitFor(target: GlobalPosition, timeoutMs: number): Promise<boolean> {
       if (visible && comparePositions(visible, target) >= 0) return true;
-      await refresh();
-      if (visible && comparePositions(visible, target) >= 0) return true;
+      if (!listener) {
+        await refresh();
+        if (visible && comparePositions(visible, target) >= 0) return true;
+      }
       return new Promise<boolean>((resolve) => {
         const waiter: Waiter = {
           target,
@@ -80,12 +124,12 @@ export const createVisiblePositionTracker = (options: {
           timer: setTimeout(() => settle(waiter, false), timeoutMs),
         };
         waiters.add(waiter);
-        poller ??= setInterval(() => void refresh().catch(() => undefined), POLL_MS);
+        poll();
       });
     },
     async close() {
       closed = true;
-      if (poller) clearInterval(poller);
+      stopPolling();
       for (const waiter of waiters) settle(waiter, false);
       await listener?.end().catch(() => undefined);
     },

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, type Pool } from '@campus/infra';
+import { createTestDatabase, type TestDatabase } from '@campus/infra/testing';
+import { createVisiblePositionTracker, type VisiblePositionTracker } from './visible-position';
+
+describe('the visible position tracker', () => {
+  let db: TestDatabase;
+  let tracker: VisiblePositionTracker;
+  let statements = 0;
+
+  /** What the projector does after a batch: the visible checkpoint moves, then NOTIFY. */
+  const markVisible = async (txn: number, seq: number) => {
+    await db.pool.query(
+      `WITH moved AS (UPDATE read.checkpoints SET visible_txn = $1, visible_seq = $2)
+       SELECT pg_notify('read_visible', $1 || '/' || $2)`,
+      [txn, seq],
+    );
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await db.pool.query(`INSERT INTO read.checkpoints (projection) VALUES ('users'), ('points')`);
+    // The tracker's pool, counting the statements it sends.
+    const counted = {
+      query: (...args: Parameters<Pool['query']>) => {
+        statements++;
+        return db.pool.query(...args);
+      },
+    } as unknown as Pool;
+    tracker = createVisiblePositionTracker({
+      pool: counted,
+      databaseUrl: db.url,
+      logger: createLogger('test', 'silent'),
+    });
+    await tracker.start();
+  });
+  afterAll(async () => {
+    await tracker.close();
+    await db.drop();
+  });
+
+  it('answers at once for a position already visible', async () => {
+    await markVisible(3, 7);
+    await expect.poll(() => tracker.current()).toEqual({ txn: 3n, seq: 7n });
+    const before = statements;
+    expect(await tracker.waitFor({ txn: 3n, seq: 7n }, 2_000)).toBe(true);
+    expect(statements).toBe(before);
+  });
+
+  it('lets waiting reads learn from the notification, without a statement per read', async () => {
+    const before = statements;
+    const waiting = Array.from({ length: 20 }, () => tracker.waitFor({ txn: 9n, seq: 1n }, 10_000));
+    expect(statements).toBe(before);
+    await markVisible(9, 1);
+    expect(await Promise.all(waiting)).toEqual(Array.from({ length: 20 }, () => true));
+    expect(tracker.current()).toEqual({ txn: 9n, seq: 1n });
+  });
+
+  it('answers false when the read model does not get there in time', async () => {
+    expect(await tracker.waitFor({ txn: 99n, seq: 1n }, 50)).toBe(false);
+  });
+});
