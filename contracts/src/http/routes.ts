@@ -26,6 +26,7 @@ import {
   myOpportunitiesSchema,
   opportunitiesQuerySchema,
   opportunityDetailSchema,
+  opportunityListOrCardsSchema,
   opportunityListSchema,
   opportunitySchema,
 } from '../queries/opportunities';
@@ -353,7 +354,7 @@ export const routes = {
     path: '/api/opps',
     auth: 'user',
     query: opportunitiesQuerySchema,
-    response: opportunityListSchema,
+    response: opportunityListOrCardsSchema,
   }),
   listUnapprovedOpportunities: route({
     method: 'GET',

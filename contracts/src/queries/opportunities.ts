@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAUSES } from '../domain/constants';
-import { booleanParam, dateParam, searchTextParam } from './params';
+import { booleanParam, dateParam, integerParam, searchTextParam } from './params';
 
 export const involvedUserSchema = z.object({
   id: z.string(),
@@ -47,7 +47,38 @@ export const opportunitySchema = z.object({
 });
 export type Opportunity = z.infer<typeof opportunitySchema>;
 
-/** GET /api/opps filters (all optional). */
+/** The most opportunities one page of GET /api/opps holds. */
+export const OPPORTUNITY_PAGE_MAX = 100;
+
+/** The response header that carries the cursor of the next page, when there is one. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+const CURSOR =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** A page position on the list's order (start, then id): the page after `item`. */
+export type OpportunityCursor = { readonly startsAt: string; readonly id: string };
+
+/** The cursor of the page that follows `item` ('<starts_at>_<id>'). */
+export const opportunityCursorOf = (item: { starts_at: string; id: string }): string =>
+  `${item.starts_at}_${item.id}`;
+
+const cursorParam = z
+  .string()
+  .trim()
+  .transform((text, ctx): OpportunityCursor => {
+    const match = CURSOR.exec(text);
+    if (!match?.[1] || !match[2] || Number.isNaN(Date.parse(match[1]))) {
+      ctx.addIssue({ code: 'custom', message: 'Must be a cursor from a previous page' });
+      return z.NEVER;
+    }
+    return { startsAt: match[1], id: match[2].toLowerCase() };
+  });
+
+/**
+ * GET /api/opps filters and paging (all optional). Without `limit` every match is answered
+ * (the spec's call); `view=cards` leaves out `involved_users` (ADR 0013).
+ */
 export const opportunitiesQuerySchema = z
   .object({
     /** Case-insensitive text in the name, description or nonprofit. */
@@ -58,6 +89,12 @@ export const opportunitiesQuerySchema = z
     to: dateParam.optional(),
     /** true: only opportunities with a slot left. */
     open_slots: booleanParam.optional(),
+    /** At most this many opportunities; the next page's cursor is in the X-Next-Cursor header. */
+    limit: integerParam(1, OPPORTUNITY_PAGE_MAX).optional(),
+    /** The opportunities after this cursor (a previous page's X-Next-Cursor). */
+    after: cursorParam.optional(),
+    /** 'full' (the default): the spec's opportunity; 'cards': without involved_users. */
+    view: z.enum(['full', 'cards'], { error: 'Must be full or cards' }).optional(),
   })
   .refine((p) => !p.from || !p.to || p.from <= p.to, {
     path: ['to'],
@@ -93,6 +130,16 @@ export const opportunityListItemSchema = opportunitySchema.extend({
 });
 export type OpportunityListItem = z.infer<typeof opportunityListItemSchema>;
 export const opportunityListSchema = z.array(opportunityListItemSchema);
+
+/** An Events card (GET /api/opps?view=cards): a list item without its participants' list. */
+export const opportunityCardItemSchema = opportunityListItemSchema.omit({ involved_users: true });
+export type OpportunityCardItem = z.infer<typeof opportunityCardItemSchema>;
+
+/** GET /api/opps: full list items, or cards with `view=cards`. */
+export const opportunityListOrCardsSchema = z.union([
+  opportunityListSchema,
+  z.array(opportunityCardItemSchema),
+]);
 
 /** GET /api/opps/{id}/full: the detail screen. `comments` are the announcement texts, newest first. */
 export const opportunityDetailSchema = opportunityListItemSchema.extend({

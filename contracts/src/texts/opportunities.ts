@@ -22,6 +22,7 @@ export const opportunityTexts = {
     dateRangeInvalid: 'The end date must not be before the start date.',
     loading: 'Loading opportunities...',
     results: (n: number) => count(n, 'opportunity', 'opportunities'),
+    showMore: 'Show more',
   },
   card: {
     points: (n: number) => count(n, 'point', 'points'),

@@ -1,9 +1,12 @@
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   attendanceListSchema,
   isFullSchema,
   myOpportunitiesSchema,
+  opportunityCardItemSchema,
+  opportunityCursorOf,
   opportunityDetailSchema,
   opportunityListSchema,
   texts,
@@ -180,6 +183,56 @@ describe('opportunity reads over HTTP', () => {
       const anonymous = await request(stack.queryApp).get('/api/opps');
       expect(anonymous.status).toBe(401);
       expect(anonymous.body.message).toBe(texts.auth.missingToken);
+    });
+
+    it('pages by limit and after, with the next cursor in X-Next-Cursor until the last page', async () => {
+      const everything = ids(await list(member));
+      const seen: string[] = [];
+      let after: string | undefined;
+      for (let page = 0; page < 10; page++) {
+        const response = await stack.read(
+          `/api/opps?limit=2${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+          member.token,
+        );
+        expect(response.status).toBe(200);
+        const items = opportunityListSchema.parse(response.body);
+        seen.push(...ids(items));
+        after = response.headers['x-next-cursor'];
+        if (!after) break;
+        expect(items).toHaveLength(2);
+        expect(after).toBe(opportunityCursorOf(items[1]!));
+      }
+      expect(seen).toEqual(everything);
+      const unpaged = await stack.read('/api/opps', member.token);
+      expect(unpaged.headers['x-next-cursor']).toBeUndefined();
+      const filtered = await stack.read('/api/opps?limit=1&q=green%20earth', member.token);
+      expect(ids(opportunityListSchema.parse(filtered.body))).toEqual([opp['public']]);
+      expect(filtered.headers['x-next-cursor']).toBeUndefined();
+    });
+
+    it('answers cards without involved_users, with the same counts and relation flags', async () => {
+      const full = await list(outsider);
+      const response = await stack.read('/api/opps?view=cards&limit=100', outsider.token);
+      expect(response.status).toBe(200);
+      const cards = z.array(opportunityCardItemSchema.strict()).parse(response.body);
+      expect(cards).toEqual(full.map(({ involved_users: _participants, ...card }) => card));
+      const park = cards.find((c) => c.id === opp['public']);
+      expect(park).toMatchObject({ attendee_count: 2, registered_count: 2, is_registered: true });
+    });
+
+    it('answers 400 naming a bad limit, after or view', async () => {
+      for (const [query, field] of [
+        ['limit=0', 'limit'],
+        ['limit=101', 'limit'],
+        ['limit=ten', 'limit'],
+        ['after=yesterday', 'after'],
+        [`after=2026-03-02T15:00:00.000Z_${'x'.repeat(36)}`, 'after'],
+        ['view=compact', 'view'],
+      ]) {
+        const bad = await stack.read(`/api/opps?${String(query)}`, member.token);
+        expect(bad.status, String(query)).toBe(400);
+        expect((bad.body.errors as { field: string }[]).map((e) => e.field)).toEqual([field]);
+      }
     });
 
     it("shows participants' email and phone only to themselves, the host and admins", async () => {

@@ -2,10 +2,13 @@ import { Router, type Request } from 'express';
 import {
   easternToday,
   isFull,
+  NEXT_CURSOR_HEADER,
+  opportunityCursorOf,
   routes,
   slotsLeft,
   texts,
   type MyOpportunities,
+  type OpportunityCardItem,
   type OpportunityDetail,
   type OpportunityListItem,
 } from '@campus/contracts';
@@ -29,13 +32,22 @@ const splitByDate = (items: readonly OpportunityListItem[], today: string) => ({
   past: items.filter((i) => i.date < today).reverse(),
 });
 
+/** A list item as an Events card: without the participants' list (ADR 0013). */
+const cardOf = ({
+  involved_users: _participants,
+  ...card
+}: OpportunityListItem): OpportunityCardItem => card;
+
 /** Opportunities: the Events list, the admins' unapproved list, detail, attendance, My Opportunities. */
 export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
   const { pool } = deps;
   const today = () => easternToday(deps.clock.now());
-  /** The Events list is the heaviest answer (every upcoming opportunity with its participants). */
-  const eventsLists = createResponseCache({ ttlMs: 1_000, maxEntries: 8 });
+  /** The Events list is the most requested answer, and unpaged the heaviest (every participant). */
+  const eventsLists = createResponseCache<{ body: string; next: string | null }>({
+    ttlMs: 1_000,
+    maxEntries: 64,
+  });
 
   /** The opportunity of `:id` as the caller may read it, or 404 (also when it is hidden from them). */
   const readable = async (req: Request, caller: Caller): Promise<OpportunityRow> => {
@@ -56,7 +68,8 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
     const key = visible
       ? JSON.stringify([caller.userId, caller.admin, day, query, `${visible.txn}:${visible.seq}`])
       : null;
-    const body = await eventsLists.get(key, async () => {
+    const page = await eventsLists.get(key, async () => {
+      // One more than the page holds tells whether a next page exists.
       const rows = await selectOpportunities(
         pool,
         caller,
@@ -66,8 +79,9 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
        AND ($5::text IS NULL OR $5 = ANY(o.causes))
        AND ($6::date IS NULL OR o.date >= $6::date)
        AND ($7::date IS NULL OR o.date <= $7::date)
-       AND (NOT $8::boolean OR o.registered_count < o.total_slots)`,
-        BY_START,
+       AND (NOT $8::boolean OR o.registered_count < o.total_slots)
+       AND ($9::timestamptz IS NULL OR (o.starts_at, o.id) > ($9::timestamptz, $10::uuid))`,
+        `${BY_START} LIMIT $11`,
         [
           day,
           query.q ? containsPattern(query.q) : null,
@@ -75,11 +89,21 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
           query.from ?? null,
           query.to ?? null,
           query.open_slots ?? false,
+          query.after?.startsAt ?? null,
+          query.after?.id ?? null,
+          query.limit === undefined ? null : query.limit + 1,
         ],
       );
-      return JSON.stringify((await enrichOpportunities(pool, caller, rows)).items);
+      const shown = query.limit === undefined ? rows : rows.slice(0, query.limit);
+      const { items } = await enrichOpportunities(pool, caller, shown);
+      const last = items.at(-1);
+      return {
+        body: JSON.stringify(query.view === 'cards' ? items.map(cardOf) : items),
+        next: rows.length > shown.length && last ? opportunityCursorOf(last) : null,
+      };
     });
-    res.type('json').send(body);
+    if (page.next !== null) res.set(NEXT_CURSOR_HEADER, page.next);
+    res.type('json').send(page.body);
   });
 
   mountQuery(router, routes.listUnapprovedOpportunities, deps, async (req, res) => {

@@ -1,5 +1,5 @@
-import type { Cause, OpportunityListItem } from '@campus/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { opportunityCursorOf, type Cause, type OpportunityCardItem } from '@campus/contracts';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** The Events list filters (GET /api/opps: q, cause, from, to, open_slots). */
@@ -28,29 +28,52 @@ export const opportunityKeys = {
   mine: ['opportunities', 'mine'] as const,
 };
 
-/** GET /api/opps with the filters that are set. */
-export const getOpportunities = (
+/** Cards per page of the Events list. */
+export const OPPORTUNITY_PAGE_SIZE = 24;
+
+/** One page of Events cards and the cursor of the next, or null on the last page. */
+export type OpportunityPage = {
+  readonly items: readonly OpportunityCardItem[];
+  readonly next: string | null;
+};
+
+/**
+ * A page of GET /api/opps?view=cards after `after` (null: the first), with the filters that are
+ * set. It asks for one card more than it shows: that card tells whether another page follows.
+ */
+export const getOpportunityPage = async (
   filters: OpportunityFilters,
+  after: string | null,
   signal?: AbortSignal,
-): Promise<OpportunityListItem[]> =>
-  api.request('listOpportunities', {
+): Promise<OpportunityPage> => {
+  const cards = await api.request('listOpportunities', {
     query: {
       q: filters.q.trim() || undefined,
       cause: filters.cause || undefined,
       from: filters.from || undefined,
       to: filters.to || undefined,
       open_slots: filters.openSlots ? 'true' : undefined,
+      view: 'cards',
+      limit: String(OPPORTUNITY_PAGE_SIZE + 1),
+      after: after ?? undefined,
     },
     signal,
   });
+  const items = cards.slice(0, OPPORTUNITY_PAGE_SIZE);
+  const last = items.at(-1);
+  return { items, next: cards.length > items.length && last ? opportunityCursorOf(last) : null };
+};
 
 export const opportunitiesQueryOptions = (filters: OpportunityFilters) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: opportunityKeys.list(filters),
-    queryFn: ({ signal }) => getOpportunities(filters, signal),
+    queryFn: ({ pageParam, signal }) => getOpportunityPage(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
     // Changing a filter keeps the current cards until the new answer arrives.
     placeholderData: keepPreviousData,
   });
 
+/** The Events cards page by page ('Show more' fetches the next). */
 export const useOpportunities = (filters: OpportunityFilters, enabled = true) =>
-  useQuery({ ...opportunitiesQueryOptions(filters), enabled });
+  useInfiniteQuery({ ...opportunitiesQueryOptions(filters), enabled });

@@ -1,7 +1,7 @@
 import { texts } from '@campus/contracts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { CalendarIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -18,13 +18,17 @@ import styles from './opportunities-list.module.css';
 
 const t = texts.opportunities.list;
 
-/** /opportunities 'Events': the header, the filters (kept in the URL) and the card grid. */
+/**
+ * /opportunities 'Events': the header, the filters (kept in the URL) and the card grid, a page
+ * of cards at a time with 'Show more' for the next.
+ */
 export const OpportunitiesList = () => {
   const [searchParams, setSearchParams] = useSearchParams();
   // The screen's own state answers at once; the address follows it (a reload or Back keeps them).
   const [filters, setFilters] = useState(() => filtersFromSearch(searchParams));
   const rangeInvalid = isDateRangeInvalid(filters);
   const query = useOpportunities(filters, !rangeInvalid);
+  const cards = query.data?.pages.flatMap((page) => page.items);
 
   const search = searchOfFilters(filters).toString();
   useEffect(() => {
@@ -57,12 +61,12 @@ export const OpportunitiesList = () => {
 
       <OpportunityFiltersBar filters={filters} onChange={onChange} />
 
-      {query.data ? (
+      {cards ? (
         <>
           <p className="visually-hidden" role="status">
-            {t.results(query.data.length)}
+            {t.results(cards.length)}
           </p>
-          {query.data.length === 0 ? (
+          {cards.length === 0 ? (
             <div className={styles.empty}>
               <CalendarIcon size={48} className={styles.emptyIcon} />
               <p>{texts.events.empty}</p>
@@ -72,7 +76,18 @@ export const OpportunitiesList = () => {
               className={query.isPlaceholderData ? styles.stale : undefined}
               aria-busy={query.isPlaceholderData || undefined}
             >
-              <OpportunityGrid opportunities={query.data} />
+              <OpportunityGrid opportunities={cards} />
+              {query.hasNextPage && !query.isPlaceholderData ? (
+                <div className={styles.more}>
+                  <Button
+                    variant="secondary"
+                    loading={query.isFetchingNextPage}
+                    onClick={() => void query.fetchNextPage()}
+                  >
+                    {t.showMore}
+                  </Button>
+                </div>
+              ) : null}
             </div>
           )}
         </>

@@ -1,10 +1,11 @@
-import { texts } from '@campus/contracts';
+import { opportunityCursorOf, texts } from '@campus/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fallbackImage from '../assets/opportunity-fallback.svg';
 import { fakeApi } from '../../../testing/fake-api';
+import { OPPORTUNITY_PAGE_SIZE } from '../api/get-opportunities';
 import { aListItem } from '../testing/opportunity-fixtures';
 import { renderScreen } from '../testing/render-screen';
 import { OpportunitiesList } from './opportunities-list';
@@ -44,7 +45,15 @@ const renderList = (path = '/opportunities') => ({
   ui: userEvent.setup(),
 });
 
-const lastQuery = () => new URLSearchParams(api.calls('GET', '/api/opps').at(-1)?.search);
+/** The parameters of the last GET /api/opps. */
+const lastParams = () => new URLSearchParams(api.calls('GET', '/api/opps').at(-1)?.search);
+
+/** Its filters: the parameters without the paging ones (view, limit, after). */
+const lastQuery = () => {
+  const params = lastParams();
+  for (const paging of ['view', 'limit', 'after']) params.delete(paging);
+  return params;
+};
 
 describe('the Events list', () => {
   it('has the title, subtitle and Create Opportunity button', async () => {
@@ -155,6 +164,35 @@ describe('the Events list', () => {
     renderList('/opportunities?from=2025-10-20&to=2025-10-05');
     expect(await screen.findByText(l.dateRangeInvalid)).toBeInTheDocument();
     expect(api.calls('GET', '/api/opps')).toHaveLength(0);
+  });
+
+  it("asks for a page of cards, and the next page after the last card with 'Show more'", async () => {
+    const cards = Array.from({ length: OPPORTUNITY_PAGE_SIZE + 3 }, (_, i) =>
+      aListItem({
+        id: `opp-${String(i)}`,
+        name: `Event ${String(i)}`,
+        starts_at: new Date(Date.UTC(2025, 9, 10, i)).toISOString(),
+      }),
+    );
+    api.on('GET /api/opps', ({ url }) => {
+      const params = url.searchParams;
+      const after = params.get('after');
+      const from = after ? cards.findIndex((c) => opportunityCursorOf(c) === after) + 1 : 0;
+      return { body: cards.slice(from, from + Number(params.get('limit'))) };
+    });
+    const { ui } = renderList('/opportunities?cause=Education');
+    await screen.findByRole('link', { name: 'Event 0' });
+    expect(screen.getAllByTestId('opportunity-card')).toHaveLength(OPPORTUNITY_PAGE_SIZE);
+    expect(lastParams().get('view')).toBe('cards');
+    expect(lastParams().get('limit')).toBe(String(OPPORTUNITY_PAGE_SIZE + 1));
+    expect(lastParams().get('after')).toBeNull();
+
+    await ui.click(screen.getByRole('button', { name: l.showMore }));
+    await screen.findByRole('link', { name: `Event ${String(OPPORTUNITY_PAGE_SIZE + 2)}` });
+    expect(screen.getAllByTestId('opportunity-card')).toHaveLength(OPPORTUNITY_PAGE_SIZE + 3);
+    expect(lastParams().get('after')).toBe(opportunityCursorOf(cards[OPPORTUNITY_PAGE_SIZE - 1]!));
+    expect(lastQuery().get('cause')).toBe('Education');
+    expect(screen.queryByRole('button', { name: l.showMore })).not.toBeInTheDocument();
   });
 
   it("shows the server's message and a retry when the list fails", async () => {

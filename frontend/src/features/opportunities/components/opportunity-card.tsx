@@ -1,4 +1,4 @@
-import { texts, type OpportunityListItem } from '@campus/contracts';
+import { texts, type OpportunityCardItem } from '@campus/contracts';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { CalendarIcon, UsersIcon } from '@/components/ui/icons';
@@ -10,10 +10,10 @@ import { OpportunityImage } from './opportunity-image';
 
 const t = texts.opportunities.card;
 
-export type OpportunityCardProps = { opportunity: OpportunityListItem };
+export type OpportunityCardProps = { opportunity: OpportunityCardItem };
 
 /** Who runs it, as a card shows it: the host organization, else the nonprofit, else the host. */
-export const organizationOf = (o: OpportunityListItem): string =>
+export const organizationOf = (o: OpportunityCardItem): string =>
   o.host_org_name ?? o.nonprofit ?? o.host_user_name;
 
 /** One opportunity on the Events grid and in My Opportunities. */
@@ -80,7 +80,7 @@ export const OpportunityCard = ({ opportunity: o }: OpportunityCardProps) => (
   </article>
 );
 
-export type OpportunityGridProps = { opportunities: readonly OpportunityListItem[] };
+export type OpportunityGridProps = { opportunities: readonly OpportunityCardItem[] };
 
 export const OpportunityGrid = ({ opportunities }: OpportunityGridProps) => (
   <ul className={styles.grid}>
