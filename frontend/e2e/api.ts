@@ -39,6 +39,35 @@ export const apiAs = (baseUrl: string, email: string) => {
 
 export type Api = ReturnType<typeof apiAs>;
 
+/** How long another browser's write may take to reach a reader under load (the suite's budget). */
+const PROJECTED_WITHIN_MS = 30_000;
+const READ_AGAIN_AFTER_MS = 250;
+
+/**
+ * Reads `path` until it answers and `ready` holds. A user's reads see their own writes at once
+ * (the consistency token), but someone else's only once the projection has applied them, so a
+ * journey waits here before another person looks for what one browser just changed.
+ */
+export const readUntil = async <T>(
+  api: Api,
+  path: string,
+  ready: (body: T) => boolean = () => true,
+): Promise<T> => {
+  const deadline = Date.now() + PROJECTED_WITHIN_MS;
+  for (;;) {
+    let last: unknown;
+    try {
+      const body = await api.call<T>('GET', path);
+      if (ready(body)) return body;
+      last = new Error(`GET ${path}: not yet as expected: ${JSON.stringify(body)}`);
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw last;
+    await new Promise((resolve) => setTimeout(resolve, READ_AGAIN_AFTER_MS));
+  }
+};
+
 /** A unique suffix so journeys never collide with the demo data or an earlier run. */
 export const uniqueSuffix = () =>
   `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

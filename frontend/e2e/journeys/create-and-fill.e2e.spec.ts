@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { buildPath, routes, texts } from '@campus/contracts';
+import { buildPath, routes, texts, type OpportunityDetail } from '@campus/contracts';
 import {
   apiAs,
   easternAt,
   nextQuarterHour,
   organizationId,
+  readUntil,
   registerUser,
   uniqueSuffix,
 } from '../api';
@@ -113,6 +114,10 @@ describe('journey 3: a student-made opportunity, approved, filled up', () => {
         .click();
       await dismissPopup(admin.page, texts.admin.approvals.approvedTitle);
       await screenshot(admin.page, 'journey-3-approved-desktop');
+      // The students' reads carry none of the admin's consistency tokens: they see the approval
+      // once it is projected, so they start looking only when a student can read it.
+      const detailPath = buildPath(routes.getOpportunity.path, { id });
+      await readUntil(apiAs(baseUrl, first.email), detailPath);
 
       // Two students take the two slots; the third finds it full.
       for (const [page, person] of [
@@ -125,18 +130,29 @@ describe('journey 3: a student-made opportunity, approved, filled up', () => {
         }
         await page.goto(`${baseUrl}/opportunities`);
         await page.getByLabel(texts.opportunities.list.search).fill(eventName);
+        // The search applies after a typing pause and then writes itself into the address; a click
+        // before that would be overtaken by it (the list stays), so the student waits for it.
+        await page.waitForURL(/\/opportunities\?q=/);
         await page.getByRole('link', { name: eventName }).first().click();
+        await page.waitForURL(new RegExp(`/opportunity/${id}$`));
         await page.getByRole('button', { name: texts.opportunities.signup.signUpNow }).click();
         await dismissPopup(page, texts.opportunities.signup.thankYouTitle);
         await page.getByRole('button', { name: texts.opportunities.signup.signedUp }).waitFor();
       }
+      // Both signups were made in other browsers: the third looks once they are projected.
+      await readUntil<OpportunityDetail>(
+        apiAs(baseUrl, third.email),
+        detailPath,
+        (o) => o.slots_left === 0,
+      );
       await signIn(thirdPage, baseUrl, third.email);
       await thirdPage.waitForURL(/\/opportunities$/);
       await thirdPage.goto(`${baseUrl}/opportunity/${id}`);
       // Full, days ahead: the third is offered the waitlist instead of a disabled button.
       const full = thirdPage.getByRole('button', { name: texts.waitlist.join });
       await full.waitFor();
-      expect(await full.isDisabled()).toBe(false);
+      // It shows busy (disabled) while the third's place in the line loads, then takes clicks.
+      await expect.poll(() => full.isEnabled(), { timeout: 30_000 }).toBe(true);
       await thirdPage.getByText(texts.opportunities.detail.noSlotsAvailable).first().waitFor();
       await screenshot(thirdPage, 'journey-3-event-full-desktop');
       for (const p of [...pages, admin]) expect(p.errors).toEqual([]);
