@@ -1,6 +1,6 @@
 import { comparePositions, type GlobalPosition } from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
-import { writeCheckpoints } from './checkpoints';
+import { markVisibleIn, writeCheckpoints } from './checkpoints';
 import { PARSE_STAGE, recordDeadLetter } from './dead-letters';
 import type { UnparsableEvent } from './parse';
 import type { ProjectedEvent, Projection, ProjectionContext } from './projection';
@@ -25,6 +25,8 @@ export type BatchToApply = {
   readonly events: readonly ProjectedEvent[];
   readonly unparsable: readonly UnparsableEvent[];
   readonly last: GlobalPosition;
+  /** Whether the batch becomes visible as it commits (a live batch that writes no board). */
+  readonly visibleOnCommit?: boolean;
 };
 
 type Applier = {
@@ -71,6 +73,7 @@ const applyWhole = async (applier: Applier, batch: BatchToApply, names: readonly
     }
     await recordUnparsable(client, batch);
     await writeCheckpoints(client, names, batch.last);
+    if (batch.visibleOnCommit) await markVisibleIn(client, names, batch.last);
   });
 };
 
@@ -132,6 +135,7 @@ const applyIsolated = async (applier: Applier, batch: BatchToApply, names: reado
     }
     await recordUnparsable(client, batch);
     await writeCheckpoints(client, names, batch.last);
+    if (batch.visibleOnCommit) await markVisibleIn(client, names, batch.last);
   });
   return deadLettered;
 };

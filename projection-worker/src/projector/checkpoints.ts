@@ -1,26 +1,24 @@
 import { formatPosition, START_POSITION, type GlobalPosition } from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
-import { LIVE_SCHEMA, withReadTransaction, type ReadSchema } from './read-schema';
+import { LIVE_SCHEMA, type ReadSchema } from './read-schema';
 
 export const VISIBLE_CHANNEL = 'read_visible';
 
 type CheckpointRow = { txn: string; seq: string };
+type StateRow = CheckpointRow & { projection: string; vtxn: string; vseq: string };
 
 export type CheckpointState = { committed: GlobalPosition; visible: GlobalPosition };
 
-/** The committed and visible positions of each projection, read in the caller's transaction. */
-export const checkpointStatesIn = async (
-  client: PoolClient,
-  projections: readonly string[],
-): Promise<Map<string, CheckpointState>> => {
-  const { rows } = await client.query<
-    CheckpointRow & { projection: string; vtxn: string; vseq: string }
-  >(
-    `SELECT projection, txn, seq, visible_txn AS vtxn, visible_seq AS vseq
-       FROM checkpoints WHERE projection = ANY($1::text[])`,
-    [projections],
-  );
-  return new Map(
+/** The checkpoints table of `schema`, or the one the transaction's search path names. */
+const checkpointsTable = (schema: ReadSchema | null) =>
+  schema ? `${schema}.checkpoints` : 'checkpoints';
+
+const checkpointStatesSql = (schema: ReadSchema | null) =>
+  `SELECT projection, txn, seq, visible_txn AS vtxn, visible_seq AS vseq
+     FROM ${checkpointsTable(schema)} WHERE projection = ANY($1::text[])`;
+
+const toStates = (rows: readonly StateRow[]): Map<string, CheckpointState> =>
+  new Map(
     rows.map((r) => [
       r.projection,
       {
@@ -29,15 +27,28 @@ export const checkpointStatesIn = async (
       },
     ]),
   );
+
+/** The committed and visible positions of each projection, read in the caller's transaction. */
+export const checkpointStatesIn = async (
+  client: PoolClient,
+  projections: readonly string[],
+): Promise<Map<string, CheckpointState>> => {
+  const { rows } = await client.query<StateRow>(checkpointStatesSql(null), [projections]);
+  return toStates(rows);
 };
 
-/** The committed and the visible (boards written too) position of each projection, when stored. */
-export const readCheckpointStates = (
-  pool: Pool,
+/**
+ * The committed and the visible (boards written too) position of each projection, when stored:
+ * one statement, no transaction of its own.
+ */
+export const readCheckpointStates = async (
+  pool: Pool | PoolClient,
   projections: readonly string[],
   schema: ReadSchema = LIVE_SCHEMA,
-): Promise<Map<string, CheckpointState>> =>
-  withReadTransaction(pool, schema, (client) => checkpointStatesIn(client, projections));
+): Promise<Map<string, CheckpointState>> => {
+  const { rows } = await pool.query<StateRow>(checkpointStatesSql(schema), [projections]);
+  return toStates(rows);
+};
 
 /** One projection's committed position (START_POSITION when it never ran). */
 export const readCheckpoint = async (
@@ -66,9 +77,26 @@ export const writeCheckpoints = async (
   );
 };
 
+const markVisibleSql = (schema: ReadSchema | null) =>
+  `UPDATE ${checkpointsTable(schema)} SET visible_txn = $2, visible_seq = $3
+    WHERE projection = ANY($1::text[]) AND (visible_txn, visible_seq) < ($2, $3)`;
+
+/** The move and the notification that wakes the query services' read-your-writes waits. */
+const markVisibleAndNotifySql = (schema: ReadSchema | null) =>
+  `WITH moved AS (${markVisibleSql(schema)}) SELECT pg_notify($4, $5)`;
+
+const markVisibleParams = (projections: readonly string[], position: GlobalPosition) => [
+  projections,
+  position.txn.toString(),
+  position.seq.toString(),
+  VISIBLE_CHANNEL,
+  formatPosition(position),
+];
+
 /**
  * After the batch's Redis writes: reads may now rely on it (read-your-writes). Never moves back.
  * Only the live schema wakes the query services (a shadow is not read until it is swapped in).
+ * One statement in autocommit: the notification is delivered once the move has committed.
  */
 export const markVisible = async (
   pool: Pool,
@@ -76,16 +104,21 @@ export const markVisible = async (
   position: GlobalPosition,
   schema: ReadSchema = LIVE_SCHEMA,
 ) => {
-  await withReadTransaction(pool, schema, async (client) => {
-    await client.query(
-      `UPDATE checkpoints SET visible_txn = $2, visible_seq = $3
-        WHERE projection = ANY($1::text[]) AND (visible_txn, visible_seq) < ($2, $3)`,
-      [projections, position.txn.toString(), position.seq.toString()],
-    );
-    if (schema === LIVE_SCHEMA) {
-      await client.query('SELECT pg_notify($1, $2)', [VISIBLE_CHANNEL, formatPosition(position)]);
-    }
-  });
+  const params = markVisibleParams(projections, position);
+  if (schema === LIVE_SCHEMA) await pool.query(markVisibleAndNotifySql(schema), params);
+  else await pool.query(markVisibleSql(schema), params.slice(0, 3));
+};
+
+/**
+ * The same in the batch's own transaction on the live read model, for a batch that writes no
+ * board: its rows are all there is to see, so they become visible when they commit.
+ */
+export const markVisibleIn = async (
+  client: PoolClient,
+  projections: readonly string[],
+  position: GlobalPosition,
+) => {
+  await client.query(markVisibleAndNotifySql(null), markVisibleParams(projections, position));
 };
 
 /** The read model's visible position: the slowest projection's (START_POSITION when none ran). */

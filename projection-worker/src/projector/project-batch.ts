@@ -5,14 +5,14 @@ import {
   type RecordedEvent,
 } from '@campus/contracts';
 import type { Pool } from '@campus/infra';
-import { collectBoardTouches } from '../boards/board-touches';
+import { collectBoardTouches, isEmptyTouches } from '../boards/board-touches';
 import { refreshBoards, type BoardsTarget } from '../boards/refresh-boards';
 import { applyBatch, type RetryPolicy } from './apply-batch';
 import { markVisible } from './checkpoints';
 import { independentGroups } from './independent-groups';
 import { parseBatch } from './parse';
 import type { Projection, ProjectionContext } from './projection';
-import type { ReadSchema } from './read-schema';
+import { LIVE_SCHEMA, type ReadSchema } from './read-schema';
 
 /** One read model being written: the live one by the projector, a shadow by a replay. */
 export type BatchTarget = {
@@ -37,7 +37,9 @@ export type BatchTarget = {
 
 /**
  * Projects one batch of stored events: rows and checkpoints in one transaction (poison events
- * dead-lettered), then the boards it touched, then the visible checkpoint. Returns its last position.
+ * dead-lettered), then the boards it touched, then the visible checkpoint. A live batch that
+ * touches no board becomes visible in its own transaction, one round trip less before a read
+ * waiting for it may go on. Returns its last position.
  */
 export const projectBatch = async (
   target: BatchTarget,
@@ -48,6 +50,12 @@ export const projectBatch = async (
   const { pool, schema, projections, checkpoints, context } = target;
   const { events, unparsable } = parseBatch(batch, context.logger);
   const groups = target.parallel ? independentGroups(projections) : [projections.map((_, i) => i)];
+  const touches = target.boards ? collectBoardTouches(events) : null;
+  const visibleOnCommit =
+    target.markVisible &&
+    schema === LIVE_SCHEMA &&
+    groups.length === 1 &&
+    (!touches || isEmptyTouches(touches));
   await Promise.all(
     groups.map((group, g) =>
       applyBatch(
@@ -60,13 +68,14 @@ export const projectBatch = async (
           policy: target.policy,
         },
         // Events no schema accepts are dead-lettered once, by the first group.
-        { events, unparsable: g === 0 ? unparsable : [], last },
+        { events, unparsable: g === 0 ? unparsable : [], last, visibleOnCommit },
       ),
     ),
   );
   for (const [i, checkpoint] of checkpoints.entries())
     checkpoints[i] = maxPosition(checkpoint, last);
-  if (target.boards) await refreshBoards(pool, target.boards, collectBoardTouches(events));
+  if (visibleOnCommit) return last;
+  if (target.boards && touches) await refreshBoards(pool, target.boards, touches);
   if (target.markVisible) {
     await markVisible(
       pool,

@@ -1,5 +1,5 @@
 import { comparePositions, START_POSITION, type GlobalPosition } from '@campus/contracts';
-import type { Pool } from '@campus/infra';
+import type { Pool, PoolClient } from '@campus/infra';
 import { readCheckpointStates } from './checkpoints';
 
 /**
@@ -9,34 +9,47 @@ import { readCheckpointStates } from './checkpoints';
  */
 const READ_MODEL_LOCK = 742_102;
 
+const lockSql = (mode: 'shared' | 'exclusive') =>
+  mode === 'shared' ? 'SELECT pg_advisory_lock_shared($1)' : 'SELECT pg_advisory_lock($1)';
+const unlockSql = (mode: 'shared' | 'exclusive') =>
+  mode === 'shared' ? 'SELECT pg_advisory_unlock_shared($1)' : 'SELECT pg_advisory_unlock($1)';
+
+/** Unlocks, then gives the connection back; one that could not unlock may still hold the lock: destroyed. */
+const unlockAndRelease = async (client: PoolClient, mode: 'shared' | 'exclusive') => {
+  let broken = true;
+  await client
+    .query(unlockSql(mode), [READ_MODEL_LOCK])
+    .then(() => {
+      broken = false;
+    })
+    .catch(() => undefined);
+  client.release(broken);
+};
+
+/**
+ * Runs `work` holding the read-model lock; `work` gets the lock's connection (for statements that
+ * need no transaction). With `unlockInBackground` the unlock is sent without waiting for it: the
+ * live projector's next cycle need not wait (shared holders never conflict), and a replay waiting
+ * for the lock alone gets it once the unlock arrives.
+ */
 export const withReadModelLock = async <T>(
   pool: Pool,
   mode: 'shared' | 'exclusive',
-  work: () => Promise<T>,
+  work: (lockClient: PoolClient) => Promise<T>,
+  options: { readonly unlockInBackground?: boolean } = {},
 ): Promise<T> => {
-  const shared = mode === 'shared';
   const client = await pool.connect();
-  let broken = true;
   try {
-    await client.query(
-      shared ? 'SELECT pg_advisory_lock_shared($1)' : 'SELECT pg_advisory_lock($1)',
-      [READ_MODEL_LOCK],
-    );
-    try {
-      return await work();
-    } finally {
-      await client
-        .query(shared ? 'SELECT pg_advisory_unlock_shared($1)' : 'SELECT pg_advisory_unlock($1)', [
-          READ_MODEL_LOCK,
-        ])
-        .then(() => {
-          broken = false;
-        })
-        .catch(() => undefined);
-    }
+    await client.query(lockSql(mode), [READ_MODEL_LOCK]);
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+  try {
+    return await work(client);
   } finally {
-    // A connection that could not unlock may still hold the lock: destroy it rather than pool it.
-    client.release(broken);
+    const unlocking = unlockAndRelease(client, mode);
+    if (!options.unlockInBackground) await unlocking;
   }
 };
 
@@ -55,7 +68,7 @@ export class ReadModelSwappedError extends Error {
  * holds: only a replay's swap moves them. Call it holding the read-model lock shared.
  */
 export const assertCheckpointsUnchanged = async (
-  pool: Pool,
+  pool: Pool | PoolClient,
   names: readonly string[],
   held: readonly GlobalPosition[],
 ) => {

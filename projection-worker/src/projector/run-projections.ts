@@ -137,10 +137,15 @@ export const runProjections = async (options: ProjectorOptions): Promise<void> =
   const from = minPosition(checkpoints);
   const source = store.subscribeAll({ from, ...(signal ? { signal } : {}), batchSize });
   for await (const batch of batches(source, { maxSize: batchSize, idleMs: 2 })) {
-    const last = await withReadModelLock(pool, 'shared', async () => {
-      await assertCheckpointsUnchanged(pool, names, checkpoints);
-      return projectBatch(target, batch);
-    });
+    const last = await withReadModelLock(
+      pool,
+      'shared',
+      async (lockClient) => {
+        await assertCheckpointsUnchanged(lockClient, names, checkpoints);
+        return projectBatch(target, batch);
+      },
+      { unlockInBackground: true },
+    );
     if (last) options.onBatch?.({ last, count: batch.length });
   }
 };
