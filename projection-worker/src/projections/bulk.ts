@@ -9,7 +9,10 @@ import type { ProjectedEvent, ProjectionContext } from '../projector/projection'
  */
 export type BulkFold = {
   fold(event: ProjectedEvent): void;
-  /** Inserts the folded rows into the empty tables (search_path is the shadow's). */
+  /**
+   * Inserts the folded rows into the empty tables (search_path is the shadow's); each statement
+   * commits on its own, so none holds a long write transaction open.
+   */
   write(client: PoolClient): Promise<void>;
 };
 

@@ -56,21 +56,43 @@ const indexesOf = async (
 };
 
 /**
- * Writes one folded projection into its empty shadow tables, in one transaction with its
- * checkpoint at `reached`: the tables' keys and indexes are dropped, the rows inserted, and the
- * keys and indexes built again once over the whole table (far cheaper than row by row).
+ * Runs `work` on one connection whose statements write the shadow and commit one by one: a write
+ * transaction open for long would hold back every event-store subscriber on the server (positions
+ * settle only once older transactions end), and nobody reads the shadow before the swap.
+ */
+const withShadowSession = async (pool: Pool, work: (client: PoolClient) => Promise<void>) => {
+  const client = await pool.connect();
+  let broken = true;
+  try {
+    await client.query(
+      `SET search_path TO ${SHADOW_SCHEMA}; SET synchronous_commit = off; SET maintenance_work_mem = '256MB'`,
+    );
+    await work(client);
+    await client.query('RESET search_path; RESET synchronous_commit; RESET maintenance_work_mem');
+    broken = false;
+  } finally {
+    client.release(broken);
+  }
+};
+
+/**
+ * Writes one folded projection into its empty shadow tables, then its checkpoint at `reached`:
+ * the tables' keys and indexes are dropped, the rows inserted in big statements, and the keys and
+ * indexes built again once over the whole table (far cheaper than row by row). Each statement
+ * commits on its own; a replay that fails before the swap discards the shadow.
  */
 export const writeBulk = async (
   pool: Pool,
   pending: PendingBulk,
   reached: GlobalPosition,
 ): Promise<void> => {
-  await withReadTransaction(pool, SHADOW_SCHEMA, async (client) => {
-    await client.query("SET LOCAL maintenance_work_mem = '256MB'");
+  await withShadowSession(pool, async (client) => {
     const indexes = await indexesOf(client, pending.loads);
     for (const { drop } of indexes) await client.query(drop);
     await pending.fold.write(client);
     for (const { create } of indexes) await client.query(create);
-    await writeCheckpoints(client, [pending.name], reached);
   });
+  await withReadTransaction(pool, SHADOW_SCHEMA, (client) =>
+    writeCheckpoints(client, [pending.name], reached),
+  );
 };

@@ -9,12 +9,13 @@ import {
   type OpportunityRow,
 } from './opportunity-row';
 
-type SignupRow = {
-  opportunity_id: string;
-  user_id: string;
-  signed_up_at: string;
-  registered: boolean;
-  attended: boolean | null;
+/** read.signups as columns (row i across the arrays): far fewer objects for the collector. */
+type SignupColumns = {
+  opportunity_id: string[];
+  user_id: string[];
+  signed_up_at: string[];
+  registered: boolean[];
+  attended: (boolean | null)[];
 };
 
 type AnnouncementRow = {
@@ -57,8 +58,15 @@ const writeOpportunities = async (
 export const opportunitiesFold: BulkFoldFactory = ({ logger }) => {
   const opportunities = new Map<string, OpportunityRow>();
   const announcements = new Map<string, AnnouncementRow>();
-  // Per opportunity, its signups by user.
-  const signups = new Map<string, Map<string, SignupRow>>();
+  // Per opportunity, the row of each user's signup in `columns`.
+  const signups = new Map<string, Map<string, number>>();
+  const columns: SignupColumns = {
+    opportunity_id: [],
+    user_id: [],
+    signed_up_at: [],
+    registered: [],
+    attended: [],
+  };
 
   const known = (id: string, eventId: string, what: string) => {
     const row = opportunities.get(id);
@@ -129,27 +137,26 @@ export const opportunitiesFold: BulkFoldFactory = ({ logger }) => {
           const d = event.data;
           const rows = signupsOf(d.opportunityId);
           const row = rows.get(d.userId);
-          if (row) {
-            row.registered = true;
-            row.signed_up_at = d.at;
+          if (row === undefined) {
+            rows.set(d.userId, columns.user_id.length);
+            columns.opportunity_id.push(d.opportunityId);
+            columns.user_id.push(d.userId);
+            columns.signed_up_at.push(d.at);
+            columns.registered.push(true);
+            columns.attended.push(null);
           } else {
-            rows.set(d.userId, {
-              opportunity_id: d.opportunityId,
-              user_id: d.userId,
-              signed_up_at: d.at,
-              registered: true,
-              attended: null,
-            });
+            columns.registered[row] = true;
+            columns.signed_up_at[row] = d.at;
           }
           break;
         }
         case 'UserUnregistered': {
           const row = signups.get(event.data.opportunityId)?.get(event.data.userId);
-          if (!row) {
+          if (row === undefined) {
             logger.warn({ eventId }, 'unregistration without a signup skipped');
             break;
           }
-          row.registered = false;
+          columns.registered[row] = false;
           break;
         }
         case 'AttendanceMarked': {
@@ -163,11 +170,11 @@ export const opportunitiesFold: BulkFoldFactory = ({ logger }) => {
           if (!rows) break;
           for (const userId of d.absentUserIds) {
             const signup = rows.get(userId);
-            if (signup) signup.attended = false;
+            if (signup !== undefined) columns.attended[signup] = false;
           }
           for (const userId of d.attendedUserIds) {
             const signup = rows.get(userId);
-            if (signup) signup.attended = true;
+            if (signup !== undefined) columns.attended[signup] = true;
           }
           break;
         }
@@ -179,8 +186,9 @@ export const opportunitiesFold: BulkFoldFactory = ({ logger }) => {
     async write(client) {
       const rows = [...opportunities.values()].map((row) => {
         let registered = 0;
-        for (const signup of signups.get(row.id)?.values() ?? [])
-          if (signup.registered) registered++;
+        for (const signup of signups.get(row.id)?.values() ?? []) {
+          if (columns.registered[signup]) registered++;
+        }
         return { ...row, registered_count: registered };
       });
       await writeOpportunities(client, rows);
@@ -201,11 +209,11 @@ export const opportunitiesFold: BulkFoldFactory = ({ logger }) => {
         client,
         'signups',
         [
-          ['opportunity_id', 'uuid', (r) => r.opportunity_id],
-          ['user_id', 'uuid', (r) => r.user_id],
-          ['signed_up_at', 'timestamptz', (r) => r.signed_up_at],
-          ['registered', 'boolean', (r) => r.registered],
-          ['attended', 'boolean', (r) => r.attended],
+          ['opportunity_id', 'uuid', (i) => columns.opportunity_id[i]],
+          ['user_id', 'uuid', (i) => columns.user_id[i]],
+          ['signed_up_at', 'timestamptz', (i) => columns.signed_up_at[i]],
+          ['registered', 'boolean', (i) => columns.registered[i]],
+          ['attended', 'boolean', (i) => columns.attended[i]],
         ],
         [...signups.values()].flatMap((rows) => [...rows.values()]),
       );
