@@ -29,6 +29,10 @@ export type OpportunityRow = {
   image_url: string | null;
   host_user_id: string;
   host_user_name: string | null;
+  /** The host's own row (the detail's Contact Host card); null when the user is unknown. */
+  host_profile_image: string | null;
+  host_email: string | null;
+  host_phone: string | null;
   host_org_id: string | null;
   host_org_name: string | null;
   approved: boolean;
@@ -55,6 +59,8 @@ export const selectOpportunities = async (
             o.total_slots, o.causes, o.tags, o.qualifications, o.visibility, o.redirect_url,
             o.image_url, o.host_user_id::text, o.host_org_id::text, ho.name AS host_org_name,
             CASE WHEN hu.id IS NULL THEN NULL ELSE ${userNameSql('hu')} END AS host_user_name,
+            ${userImageSql('hu')} AS host_profile_image, hu.email AS host_email,
+            hu.phone AS host_phone,
             o.approved, o.attendance_marked, o.host_user_id = $1::uuid AS is_host,
             ($2::boolean OR o.host_user_id = $1::uuid) AS sees_contacts
        FROM read.opportunities o
@@ -74,6 +80,8 @@ export const visibleSql = visibleToCallerSql('o', '$1', '$2');
 export const readableSql = `NOT o.deleted AND (o.approved OR $2::boolean OR o.host_user_id = $1::uuid)
   AND ${visibleSql}`;
 
+type MembershipRow = { id: string; name: string; listed: boolean };
+
 type ParticipantRow = {
   opportunity_id: string;
   user_id: string;
@@ -82,15 +90,24 @@ type ParticipantRow = {
   email: string | null;
   phone: string | null;
   attended: boolean | null;
+  /** The participant's organizations that are not deleted, by id (listed: approved). */
+  memberships: MembershipRow[];
 };
 
-type MembershipRow = { user_id: string; id: string; name: string; listed: boolean };
-
-/** Registered participants per opportunity, by signup time (the first ones are the avatars). */
+/**
+ * Registered participants per opportunity, by signup time (the first ones are the avatars), each
+ * with their organizations: one statement.
+ */
 export const loadParticipants = async (pool: Pool, ids: readonly string[]) => {
   const { rows } = await pool.query<ParticipantRow>(
     `SELECT s.opportunity_id::text, s.user_id::text, ${userNameSql('u')} AS name,
-            ${userImageSql('u')} AS profile_image, u.email, u.phone, s.attended
+            ${userImageSql('u')} AS profile_image, u.email, u.phone, s.attended,
+            COALESCE((
+              SELECT json_agg(json_build_object('id', o.id::text, 'name', o.name,
+                                                'listed', o.approved) ORDER BY o.id)
+                FROM read.memberships m
+                JOIN read.organizations o ON o.id = m.organization_id AND NOT o.deleted
+               WHERE m.user_id = s.user_id), '[]'::json) AS memberships
        FROM read.signups s JOIN read.users u ON u.id = s.user_id
       WHERE s.opportunity_id = ANY($1::uuid[]) AND s.registered
       ORDER BY s.signed_up_at, s.user_id`,
@@ -103,24 +120,6 @@ export const loadParticipants = async (pool: Pool, ids: readonly string[]) => {
     else byOpportunity.set(r.opportunity_id, [r]);
   }
   return byOpportunity;
-};
-
-const loadMemberships = async (pool: Pool, userIds: readonly string[]) => {
-  const { rows } = await pool.query<MembershipRow>(
-    `SELECT m.user_id::text, o.id::text, o.name, o.approved AS listed
-       FROM read.memberships m
-       JOIN read.organizations o ON o.id = m.organization_id AND NOT o.deleted
-      WHERE m.user_id = ANY($1::uuid[])
-      ORDER BY o.id`,
-    [userIds],
-  );
-  const byUser = new Map<string, MembershipRow[]>();
-  for (const r of rows) {
-    const list = byUser.get(r.user_id);
-    if (list) list.push(r);
-    else byUser.set(r.user_id, [r]);
-  }
-  return byUser;
 };
 
 const loadAnnouncements = async (pool: Pool, ids: readonly string[]) => {
@@ -148,11 +147,10 @@ const loadAnnouncements = async (pool: Pool, ids: readonly string[]) => {
 /** Approved organizations with at least 2 registered participants, most first, at most 3. */
 const topOrganizations = (
   participants: readonly ParticipantRow[],
-  memberships: Map<string, MembershipRow[]>,
 ): OpportunityListItem['top_organizations'] => {
   const counts = new Map<string, { id: string; name: string; attendee_count: number }>();
   for (const p of participants) {
-    for (const m of memberships.get(p.user_id) ?? []) {
+    for (const m of p.memberships) {
       if (!m.listed) continue;
       const entry = counts.get(m.id) ?? { id: m.id, name: m.name, attendee_count: 0 };
       entry.attendee_count++;
@@ -174,7 +172,7 @@ export type Enriched = {
 /**
  * The list items of `rows` for `viewer`: participants (contact fields only for the viewer
  * themselves, the opportunity's host and admins), avatars, top organizations, announcements.
- * Four statements for any number of opportunities.
+ * Two statements side by side for any number of opportunities.
  */
 export const enrichOpportunities = async (
   pool: Pool,
@@ -187,10 +185,6 @@ export const enrichOpportunities = async (
     loadParticipants(pool, ids),
     loadAnnouncements(pool, ids),
   ]);
-  const userIds = [...new Set([...participants.values()].flat().map((p) => p.user_id))];
-  const memberships = userIds.length
-    ? await loadMemberships(pool, userIds)
-    : new Map<string, MembershipRow[]>();
 
   const items = rows.map((row): OpportunityListItem => {
     const people = participants.get(row.id) ?? [];
@@ -202,7 +196,7 @@ export const enrichOpportunities = async (
         ...(contact && p.email !== null ? { email: p.email } : {}),
         ...(contact && p.phone !== null ? { phone: p.phone } : {}),
         profile_image: p.profile_image,
-        organizationIds: (memberships.get(p.user_id) ?? []).map((m) => m.id),
+        organizationIds: p.memberships.map((m) => m.id),
         registered: true,
         attended: p.attended ?? false,
       };
@@ -243,7 +237,7 @@ export const enrichOpportunities = async (
       attendee_preview: preview,
       attendee_count: people.length,
       attendee_more: people.length - preview.length,
-      top_organizations: topOrganizations(people, memberships),
+      top_organizations: topOrganizations(people),
       is_host: row.is_host,
       is_registered: people.some((p) => p.user_id === viewer.userId),
     };

@@ -120,26 +120,11 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
   mountQuery(router, routes.getOpportunity, deps, async (req, res) => {
     const caller = requireCaller(req);
     const row = await readable(req, caller);
-    // The host's row does not depend on the participants: both in flight at once.
-    const [{ items, participants, announcements }, { rows: hosts }] = await Promise.all([
-      enrichOpportunities(pool, caller, [row]),
-      pool.query<{
-        id: string;
-        name: string;
-        profile_image: string | null;
-        email: string | null;
-        phone: string | null;
-      }>(
-        `SELECT u.id::text, ${userNameSql('u')} AS name, ${userImageSql('u')} AS profile_image,
-                u.email, u.phone
-           FROM read.users u WHERE u.id = $1::uuid`,
-        [row.host_user_id],
-      ),
-    ]);
+    // The host's row came with the opportunity's.
+    const { items, participants, announcements } = await enrichOpportunities(pool, caller, [row]);
     const item = items[0];
     if (!item) throw new NotFoundError(texts.notFound.opportunity);
     const mine = participants.get(row.id)?.find((p) => p.user_id === caller.userId);
-    const host = hosts[0];
     // The host's phone only for registered participants (and the host and admins).
     const seesPhone = mine !== undefined || caller.admin || caller.userId === row.host_user_id;
     const body: OpportunityDetail = {
@@ -147,10 +132,10 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
       announcements: announcements.get(row.id) ?? [],
       host: {
         id: row.host_user_id,
-        name: host?.name ?? 'Unknown User',
-        profile_image: host?.profile_image ?? null,
-        email: host?.email ?? null,
-        ...(seesPhone && host?.phone ? { phone: host.phone } : {}),
+        name: row.host_user_name ?? 'Unknown User',
+        profile_image: row.host_profile_image,
+        email: row.host_email,
+        ...(seesPhone && row.host_phone ? { phone: row.host_phone } : {}),
       },
       attended: mine?.attended ?? null,
     };
