@@ -161,16 +161,66 @@ export const loadRelations = async (
   return out;
 };
 
-/** The badge ids and counts the badges projection keeps (zeros before its first row). */
-export const loadBadgeFacts = async (pool: Pool, userId: string) => {
-  const { rows } = await pool.query<{
-    badges: string[];
-    signup_count: number;
-    friend_count: number;
-  }>('SELECT badges, signup_count, friend_count FROM read.user_badges WHERE user_id = $1', [
-    userId,
-  ]);
-  return rows[0] ?? { badges: [], signup_count: 0, friend_count: 0 };
+/** A profile's rows: the user, their relations, badge facts and whether the viewer may contact them. */
+export type ProfileRow = {
+  readonly user: UserRow;
+  readonly relations: UserRelations;
+  readonly badges: string[];
+  readonly signup_count: number;
+  readonly friend_count: number;
+  readonly may_contact: boolean;
+};
+
+/**
+ * Everything GET /api/users/:id shows, in one statement (one round trip): the user's row, their
+ * friends and approved organizations (as `loadRelations` orders them), the badge facts, and
+ * `mayContact` for `viewer`. Null for an unknown id.
+ */
+export const loadProfile = async (
+  pool: Pool,
+  viewer: Caller,
+  id: string,
+): Promise<ProfileRow | null> => {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const { rows } = await pool.query<
+    UserRow & Omit<ProfileRow, 'user' | 'relations'> & UserRelations
+  >(
+    `SELECT u.*,
+            COALESCE(b.badges, '{}') AS badges, COALESCE(b.signup_count, 0) AS signup_count,
+            COALESCE(b.friend_count, 0) AS friend_count,
+            ARRAY(SELECT x.friend_id FROM (
+                    SELECT f.recipient_id::text AS friend_id, f.updated_at FROM read.friendships f
+                     WHERE f.status = 'friends' AND f.requester_id = $1::uuid
+                    UNION ALL
+                    SELECT f.requester_id::text, f.updated_at FROM read.friendships f
+                     WHERE f.status = 'friends' AND f.recipient_id = $1::uuid) x
+                  ORDER BY x.updated_at, x.friend_id) AS friends,
+            COALESCE((SELECT json_agg(json_build_object('id', o.id::text, 'name', o.name)
+                                      ORDER BY lower(o.name), o.id)
+                        FROM read.memberships m
+                        JOIN read.organizations o
+                          ON o.id = m.organization_id AND o.approved AND NOT o.deleted
+                       WHERE m.user_id = $1::uuid), '[]'::json) AS organizations,
+            ($3::boolean OR EXISTS (
+               SELECT 1 FROM read.signups s JOIN read.opportunities o ON o.id = s.opportunity_id
+                WHERE s.registered AND NOT o.deleted
+                  AND ((o.host_user_id = $2::uuid AND s.user_id = $1::uuid)
+                       OR (o.host_user_id = $1::uuid AND s.user_id = $2::uuid)))) AS may_contact
+       FROM (SELECT ${USER_COLUMNS} FROM read.users WHERE id = $1::uuid) u
+       LEFT JOIN read.user_badges b ON b.user_id = $1::uuid`,
+    [id, viewer.userId, isSelfOrAdmin(viewer, id)],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { badges, signup_count, friend_count, may_contact, friends, organizations, ...user } = row;
+  return {
+    user,
+    relations: { friends, organizations },
+    badges,
+    signup_count,
+    friend_count,
+    may_contact,
+  };
 };
 
 /** Every user's email (admins), erased users left out. */

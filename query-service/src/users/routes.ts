@@ -25,8 +25,8 @@ import {
   isSelfOrAdmin,
   listEmails,
   listUsers,
-  loadBadgeFacts,
   loadPointsHistory,
+  loadProfile,
   loadRelations,
   mayContact,
   toUserResponse,
@@ -102,20 +102,15 @@ export const usersQueryRouter = (deps: QueryDeps): Router => {
 
   mountQuery(router, routes.getUser, deps, async (req, res) => {
     const id = idParam(req);
-    const row = id ? await findUserById(pool, id) : null;
-    if (!row) throw new NotFoundError(texts.notFound.user);
-    const viewer = requireCaller(req);
-    const [relations, facts, contact] = await Promise.all([
-      loadRelations(pool, [row.id]),
-      loadBadgeFacts(pool, row.id),
-      mayContact(pool, viewer, row.id),
-    ]);
+    const profile = id ? await loadProfile(pool, requireCaller(req), id) : null;
+    if (!profile) throw new NotFoundError(texts.notFound.user);
+    const { user, relations, may_contact } = profile;
     const body: UserProfile = {
-      ...toUserResponse(row, contact, relations.get(row.id)),
-      badges: badgesOf(facts.badges),
-      friend_count: facts.friend_count,
-      signup_count: facts.signup_count,
-      hours: hoursOf(row.points),
+      ...toUserResponse(user, may_contact, relations),
+      badges: badgesOf(profile.badges),
+      friend_count: profile.friend_count,
+      signup_count: profile.signup_count,
+      hours: hoursOf(user.points),
     };
     res.json(body);
   });
