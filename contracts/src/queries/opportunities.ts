@@ -77,7 +77,7 @@ const cursorParam = z
 
 /**
  * GET /api/opps filters and paging (all optional). Without `limit` every match is answered
- * (the spec's call); `view=cards` leaves out `involved_users` (ADR 0013).
+ * (the spec's call); `view=cards` leaves out `involved_users` (ADR 0014).
  */
 export const opportunitiesQuerySchema = z
   .object({

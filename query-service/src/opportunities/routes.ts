@@ -32,7 +32,7 @@ const splitByDate = (items: readonly OpportunityListItem[], today: string) => ({
   past: items.filter((i) => i.date < today).reverse(),
 });
 
-/** A list item as an Events card: without the participants' list (ADR 0013). */
+/** A list item as an Events card: without the participants' list (ADR 0014). */
 const cardOf = ({
   involved_users: _participants,
   ...card
