@@ -95,3 +95,49 @@ export const appendQuery = (
     ],
   };
 };
+
+/** One append of a group: its stream, its events and the exact revision it expects. */
+export type GroupMember = {
+  readonly streamId: string;
+  readonly events: readonly EventToAppend[];
+  readonly expected: bigint;
+};
+
+export type GroupRow = AppendRow & { stream_id: string };
+
+/**
+ * Appends of several streams (one append per stream), each with its own exact revision check, in
+ * one statement and one transaction: a stream whose revision does not match writes nothing and
+ * returns no row, the others are appended. One row per appended stream, its last event's.
+ */
+const GROUP_SQL = `WITH input AS (
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS i(stream_id, expected, n)
+  ), stream_step AS (UPDATE es.streams s SET revision = s.revision + i.n
+      FROM input i WHERE s.stream_id = i.stream_id AND s.revision = i.expected
+    RETURNING s.stream_id, s.revision, i.n
+  ), appended AS (INSERT INTO ${INSERT_COLUMNS}
+    SELECT e.stream_id, s.revision - s.n + e.k, e.event_id, e.event_type, e.data, e.metadata
+      FROM unnest($4::text[], $5::bigint[], $6::uuid[], $7::text[], $8::jsonb[], $9::jsonb[])
+        WITH ORDINALITY AS e(stream_id, k, event_id, event_type, data, metadata, ord)
+      JOIN stream_step s ON s.stream_id = e.stream_id
+     ORDER BY e.ord
+    RETURNING stream_id, transaction_id, global_position, stream_revision)
+  SELECT DISTINCT ON (stream_id) stream_id, ${RESULT} FROM appended
+   ORDER BY stream_id, global_position DESC`;
+
+/** The statement appending a group of exact-revision appends to distinct streams. */
+export const groupAppendQuery = (members: readonly GroupMember[]) => {
+  const events = members.flatMap((m) => m.events.map((event, i) => ({ m, event, k: i + 1 })));
+  return {
+    name: 'es-append-group',
+    text: GROUP_SQL,
+    values: [
+      members.map((m) => m.streamId),
+      members.map((m) => m.expected.toString()),
+      members.map((m) => String(m.events.length)),
+      events.map((e) => e.m.streamId),
+      events.map((e) => String(e.k)),
+      ...toEventArrays(events.map((e) => e.event)),
+    ],
+  };
+};

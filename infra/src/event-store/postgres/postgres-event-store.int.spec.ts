@@ -336,4 +336,93 @@ describe('postgres event store', () => {
       await listening.end();
     }
   });
+
+  describe('exact-revision appends waiting together', () => {
+    /** `count` new streams of one event each (revision 0). */
+    const newStreams = async (store: EventStore, count: number) => {
+      const ids = Array.from({ length: count }, () => streamId('group'));
+      for (const id of ids) await store.append(id, [anEvent()], { expectedRevision: 'no_stream' });
+      return ids;
+    };
+
+    it('go in fewer statements than appends, each stream at its own next revision', async () => {
+      const counted = instrumentedPool(db.pool);
+      const store = storeWith({ pool: counted.pool });
+      const ids = await newStreams(store, 60);
+      const before = counted.count('es-append-exact') + counted.count('es-append-exact-batch');
+      const results = await Promise.all(
+        ids.map((id, i) =>
+          store.append(
+            id,
+            i % 2 ? [anEvent({ i })] : [anEvent({ i }), anEvent({ i, second: true })],
+            {
+              expectedRevision: 0n,
+            },
+          ),
+        ),
+      );
+      expect(results.map((r) => r.nextRevision)).toEqual(ids.map((_, i) => (i % 2 ? 1n : 2n)));
+      const alone =
+        counted.count('es-append-exact') + counted.count('es-append-exact-batch') - before;
+      const grouped = counted.count('es-append-group');
+      expect(grouped).toBeGreaterThan(0);
+      expect(alone + grouped).toBeLessThan(ids.length);
+      for (const [i, id] of ids.entries()) {
+        const stored = await store.readStream(id);
+        expect(stored.map((e) => e.revision)).toEqual(i % 2 ? [0n, 1n] : [0n, 1n, 2n]);
+        expect(stored.slice(1).map((e) => e.data['i'])).toEqual(i % 2 ? [i] : [i, i]);
+        const last = stored.at(-1);
+        expect(last?.position).toEqual(results[i]?.position);
+      }
+    });
+
+    it('refuse only the members whose revision is wrong, and an id taken only to its own append', async () => {
+      const store = storeWith();
+      const ids = await newStreams(store, 40);
+      const taken = (await store.readStream(ids[0] ?? ''))[0]?.eventId ?? '';
+      const outcomes = await Promise.allSettled(
+        ids.map((id, i) =>
+          store.append(id, [i === 1 ? { ...anEvent(), eventId: taken } : anEvent({ i })], {
+            expectedRevision: i % 5 === 3 ? 7n : 0n,
+          }),
+        ),
+      );
+      for (const [i, outcome] of outcomes.entries()) {
+        if (i === 1)
+          expect(outcome).toMatchObject({
+            status: 'rejected',
+            reason: { name: 'DuplicateEventIdError' },
+          });
+        else if (i % 5 === 3)
+          expect(outcome).toMatchObject({
+            status: 'rejected',
+            reason: { name: 'WrongExpectedRevisionError' },
+          });
+        else expect(outcome).toMatchObject({ status: 'fulfilled', value: { nextRevision: 1n } });
+        const stored = await store.readStream(ids[i] ?? '');
+        expect(stored).toHaveLength(i === 1 || i % 5 === 3 ? 1 : 2);
+      }
+    });
+
+    it('let one of several racing appends to one stream win, in order', async () => {
+      const store = storeWith();
+      const [id = ''] = await newStreams(store, 1);
+      const others = await newStreams(store, 20);
+      const outcomes = await Promise.allSettled([
+        ...others.map((other) => store.append(other, [anEvent()], { expectedRevision: 0n })),
+        ...Array.from({ length: 5 }, (_, k) =>
+          store.append(id, [anEvent({ k })], { expectedRevision: 0n }),
+        ),
+      ]);
+      const racing = outcomes.slice(others.length);
+      expect(racing.map((o) => o.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'rejected',
+        'rejected',
+        'rejected',
+      ]);
+      expect((await store.readStream(id)).map((e) => e.data['k'])).toEqual([undefined, 0]);
+    });
+  });
 });

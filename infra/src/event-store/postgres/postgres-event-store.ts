@@ -14,7 +14,14 @@ import {
 } from '@campus/contracts';
 import type pg from 'pg';
 import type { Pool } from '../../db/pool';
-import { appendQuery, toEventArrays, type AppendRow } from './append-statement';
+import { createAppendGroups, type PendingAppend } from './append-groups';
+import {
+  appendQuery,
+  groupAppendQuery,
+  toEventArrays,
+  type AppendRow,
+  type GroupRow,
+} from './append-statement';
 import {
   createNotificationListener,
   createNotifier,
@@ -40,6 +47,12 @@ const DEFAULT_POLL_INTERVAL_MS = 100;
 const DEFAULT_BATCH_SIZE = 500;
 /** At most one NOTIFY per this many ms and store: bounds its cost under load, adds at most this latency. */
 const NOTIFY_INTERVAL_MS = 10;
+/**
+ * Exact-revision appends are grouped (one statement and one commit for those waiting) once this
+ * many append statements of the store are running; fewer, and each goes alone at once.
+ */
+const GROUP_AFTER_IN_FLIGHT = 4;
+const MAX_GROUP_SIZE = 200;
 /** Re-read this soon when committed events wait for an older transaction to finish. */
 const SETTLE_RETRY_MS = 20;
 
@@ -106,6 +119,11 @@ const toRecordedEvent = (row: EventRow): RecordedEvent => ({
   data: row.data,
   metadata: row.metadata,
   recordedAt: row.recorded_at,
+});
+
+const toAppendResult = (row: AppendRow): AppendResult => ({
+  nextRevision: BigInt(row.revision),
+  position: { txn: BigInt(row.txn), seq: BigInt(row.seq) },
 });
 
 const positionParams = (from: GlobalPosition) => [from.txn.toString(), from.seq.toString()];
@@ -179,29 +197,72 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
     );
   };
 
-  const append: EventStore['append'] = async (streamId, events, appendOptions) => {
-    assertOpen();
-    const expected = appendOptions?.expectedRevision ?? 'any';
-    const query = appendQuery(streamId, events, expected);
-    const ids = new Set<string>();
-    for (const { eventId } of events) {
-      if (ids.has(eventId)) throw new DuplicateEventIdError(eventId);
-      ids.add(eventId);
-    }
+  /** One append in one statement (in autocommit); a rejected one is settled from the stored state. */
+  const appendAlone = async (
+    streamId: string,
+    events: readonly EventToAppend[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> => {
     let row: AppendRow | undefined;
     try {
-      row = (await pool.query<AppendRow>(query)).rows[0];
+      row = (await pool.query<AppendRow>(appendQuery(streamId, events, expected))).rows[0];
     } catch (error) {
       // The revision check passed but an id is taken (by a committed append): a retry or a reuse.
       if (!isUniqueViolation(error, 'events_pkey')) throw error;
       return settleRejected(streamId, events, expected, error);
     }
     if (!row) return settleRejected(streamId, events, expected, null);
+    return toAppendResult(row);
+  };
+
+  /**
+   * A group of exact-revision appends in one statement. A member without a row failed its revision
+   * check and is settled like a lone rejected append; if the statement fails (an id taken, a
+   * deadlock with another process), each member is tried alone, so each gets its own answer.
+   */
+  const appendGroup = async (members: readonly PendingAppend[]) => {
+    let rows: GroupRow[];
+    try {
+      rows = (await pool.query<GroupRow>(groupAppendQuery(members))).rows;
+    } catch {
+      await Promise.all(
+        members.map((m) => appendAlone(m.streamId, m.events, m.expected).then(m.resolve, m.reject)),
+      );
+      return;
+    }
+    const byStream = new Map(rows.map((row) => [row.stream_id, row]));
+    await Promise.all(
+      members.map((m) => {
+        const row = byStream.get(m.streamId);
+        if (row) return Promise.resolve(m.resolve(toAppendResult(row)));
+        return settleRejected(m.streamId, m.events, m.expected, null).then(m.resolve, m.reject);
+      }),
+    );
+  };
+
+  const groups = createAppendGroups({
+    maxInFlight: GROUP_AFTER_IN_FLIGHT,
+    maxGroupSize: MAX_GROUP_SIZE,
+    sendOne: (m) => appendAlone(m.streamId, m.events, m.expected),
+    sendGroup: appendGroup,
+  });
+
+  const append: EventStore['append'] = async (streamId, events, appendOptions) => {
+    assertOpen();
+    const expected = appendOptions?.expectedRevision ?? 'any';
+    // Refuses bad arguments (no events, a negative revision) before anything is queued.
+    appendQuery(streamId, events, expected);
+    const ids = new Set<string>();
+    for (const { eventId } of events) {
+      if (ids.has(eventId)) throw new DuplicateEventIdError(eventId);
+      ids.add(eventId);
+    }
+    const result =
+      typeof expected === 'bigint'
+        ? await groups.append({ streamId, events, expected })
+        : await appendAlone(streamId, events, expected);
     if (notify && !closing.signal.aborted) getNotifier().notify();
-    return {
-      nextRevision: BigInt(row.revision),
-      position: { txn: BigInt(row.txn), seq: BigInt(row.seq) },
-    };
+    return result;
   };
 
   const readStream: EventStore['readStream'] = async (streamId) => {
