@@ -18,12 +18,13 @@ const MAX_AGE_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
 /**
- * Remembers each email's caller (or that there is none) at the read model's visible position, so
+ * Remembers each email's registered caller at the read model's visible position, so
  * a client's burst of reads resolves its caller once instead of a statement per request. The
  * read model only changes with an event it has applied, which moves the position: an entry
  * serves only requests that arrive while the position is the one current when it was read
  * (older data is never answered after the read model moved on), and for a few seconds at most.
- * Concurrent lookups of one email at one position share one statement; failures are not kept.
+ * Concurrent lookups of one email at one position share one statement; "no such user" and
+ * failures are not kept (the command side keeps only found callers too).
  */
 export const cachedCallerResolver = (
   resolve: CallerResolver,
@@ -39,7 +40,11 @@ export const cachedCallerResolver = (
     if (hit && now() < hit.until) return hit.caller;
     const caller = resolve(identity);
     kept.set(key, { caller, until: now() + MAX_AGE_MS });
-    caller.catch(() => kept.delete(key));
+    // Only a registered caller is kept: someone registering right now is asked for again.
+    caller.then(
+      (found) => (found ? undefined : kept.delete(key)),
+      () => kept.delete(key),
+    );
     while (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value as string);
     return caller;
   };
