@@ -330,7 +330,12 @@ describe('replay by folding the log: the same read model as the live projector',
     expect(rows['announcements']?.some((r) => r.includes('"removed":true'))).toBe(true);
     expect(rows['users']?.some((r) => r.includes('"erased":true'))).toBe(true);
 
-    for (const batchSize of [5_000, 13]) {
+    // Folded with pages of 5,000 and of 13 events, and batch by batch (the path without folds).
+    for (const [batchSize, bulk] of [
+      [5_000, true],
+      [13, true],
+      [13, false],
+    ] as const) {
       await replayProjections({
         store: h.store,
         pool: h.pool,
@@ -340,6 +345,7 @@ describe('replay by folding the log: the same read model as the live projector',
         keyPrefix: h.prefix,
         requested: 'all',
         batchSize,
+        bulk,
       });
       expect(await snapshotEveryTable(h.pool)).toEqual(rows);
       expect(await h.allBoards()).toEqual(boards);
