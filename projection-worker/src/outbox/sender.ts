@@ -120,9 +120,9 @@ export const sendDueMessages = async (options: SendOptions): Promise<number> => 
       const attempts = message.attempts + 1;
       logger.warn({ err: error, id: message.id, attempts }, 'outbox: send failed');
       await pool.query(
-        `UPDATE outbox.messages SET attempts = $2, last_error = $3,
-                status = CASE WHEN $2 >= $4 THEN 'failed' ELSE 'pending' END,
-                next_attempt_at = now() + make_interval(secs => least(3600, 30 * power(2, $2 - 1)))
+        `UPDATE outbox.messages SET attempts = $2::int, last_error = $3,
+                status = CASE WHEN $2::int >= $4::int THEN 'failed' ELSE 'pending' END,
+                next_attempt_at = now() + make_interval(secs => least(3600, 30 * power(2, $2::int - 1)))
           WHERE id = $1`,
         [message.id, attempts, String(error).slice(0, 500), MAX_ATTEMPTS],
       );
