@@ -14,7 +14,7 @@ import {
 import { requireCaller, ValidationError, type Caller } from '@campus/infra';
 import { mountQuery, queryOf, type QueryDeps } from '../http/context';
 import { createResponseCache } from '../shared/response-cache';
-import { friendshipJoinSql, userImageSql, userNameSql } from '../shared/sql';
+import { friendshipJoinSql, prepared, userImageSql, userNameSql } from '../shared/sql';
 import {
   ALL_TIME,
   boardKey,
@@ -89,9 +89,11 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
     const ids = board.map((e) => e.member);
     if (scope.kind === 'individuals') {
       const { rows } = await pool.query<{ id: string; name: string; profile_image: string | null }>(
-        `SELECT u.id::text, ${userNameSql('u')} AS name, ${userImageSql('u')} AS profile_image
+        prepared(
+          `SELECT u.id::text, ${userNameSql('u')} AS name, ${userImageSql('u')} AS profile_image
            FROM read.users u WHERE u.id = ANY($1::uuid[])`,
-        [ids],
+          [ids],
+        ),
       );
       const users = new Map(rows.map((r) => [r.id, r]));
       return board.map(({ member, score, rank }) => ({
@@ -108,9 +110,11 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
       type: OrganizationType;
       host_user_id: string;
     }>(
-      `SELECT o.id::text, o.name, o.type, o.host_user_id::text
+      prepared(
+        `SELECT o.id::text, o.name, o.type, o.host_user_id::text
          FROM read.organizations o WHERE o.id = ANY($1::uuid[])`,
-      [ids],
+        [ids],
+      ),
     );
     const organizations = new Map(rows.map((r) => [r.id, r]));
     return board.map(({ member, score, rank }) => {
@@ -137,17 +141,21 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
         friendship_id: string;
         status: FriendshipStatus;
       }>(
-        `SELECT x.id::text, fr.friendship_id, fr.status
+        prepared(
+          `SELECT x.id::text, fr.friendship_id, fr.status
            FROM unnest($2::uuid[]) AS x(id) ${friendshipJoinSql('$1', 'x.id')}
           WHERE fr.friendship_id IS NOT NULL`,
-        [caller.userId, ids],
+          [caller.userId, ids],
+        ),
       );
       return new Map(rows.map((r) => [r.id, r]));
     }
     const { rows } = await pool.query<{ id: string }>(
-      `SELECT m.organization_id::text AS id FROM read.memberships m
+      prepared(
+        `SELECT m.organization_id::text AS id FROM read.memberships m
         WHERE m.user_id = $1::uuid AND m.organization_id = ANY($2::uuid[])`,
-      [caller.userId, ids],
+        [caller.userId, ids],
+      ),
     );
     return new Map(rows.map((r) => [r.id, true as const]));
   };

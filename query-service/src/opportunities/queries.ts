@@ -8,7 +8,7 @@ import {
   type OpportunityListItem,
 } from '@campus/contracts';
 import type { Caller, Pool } from '@campus/infra';
-import { userImageSql, userNameSql, visibleToCallerSql } from '../shared/sql';
+import { prepared, userImageSql, userNameSql, visibleToCallerSql } from '../shared/sql';
 
 export type OpportunityRow = {
   id: string;
@@ -54,7 +54,8 @@ export const selectOpportunities = async (
   params: readonly unknown[] = [],
 ): Promise<OpportunityRow[]> => {
   const { rows } = await pool.query<OpportunityRow>(
-    `SELECT o.id::text, o.name, o.description, o.nonprofit, o.address,
+    prepared(
+      `SELECT o.id::text, o.name, o.description, o.nonprofit, o.address,
             to_char(o.date, 'YYYY-MM-DD') AS date, o.time, o.starts_at, o.duration_minutes,
             o.total_slots, o.causes, o.tags, o.qualifications, o.visibility, o.redirect_url,
             o.image_url, o.host_user_id::text, o.host_org_id::text, ho.name AS host_org_name,
@@ -68,7 +69,8 @@ export const selectOpportunities = async (
        LEFT JOIN read.users hu ON hu.id = o.host_user_id
       WHERE ${where}
       ORDER BY ${order}`,
-    [caller.userId, caller.admin, ...params],
+      [caller.userId, caller.admin, ...params],
+    ),
   );
   return rows;
 };
@@ -100,7 +102,8 @@ type ParticipantRow = {
  */
 export const loadParticipants = async (pool: Pool, ids: readonly string[]) => {
   const { rows } = await pool.query<ParticipantRow>(
-    `SELECT s.opportunity_id::text, s.user_id::text, ${userNameSql('u')} AS name,
+    prepared(
+      `SELECT s.opportunity_id::text, s.user_id::text, ${userNameSql('u')} AS name,
             ${userImageSql('u')} AS profile_image, u.email, u.phone, s.attended,
             COALESCE((
               SELECT json_agg(json_build_object('id', o.id::text, 'name', o.name,
@@ -111,7 +114,8 @@ export const loadParticipants = async (pool: Pool, ids: readonly string[]) => {
        FROM read.signups s JOIN read.users u ON u.id = s.user_id
       WHERE s.opportunity_id = ANY($1::uuid[]) AND s.registered
       ORDER BY s.signed_up_at, s.user_id`,
-    [ids],
+      [ids],
+    ),
   );
   const byOpportunity = new Map<string, ParticipantRow[]>();
   for (const r of rows) {
@@ -129,10 +133,12 @@ const loadAnnouncements = async (pool: Pool, ids: readonly string[]) => {
     text: string;
     posted_at: Date;
   }>(
-    `SELECT opportunity_id::text, id::text, text, posted_at FROM read.announcements
+    prepared(
+      `SELECT opportunity_id::text, id::text, text, posted_at FROM read.announcements
       WHERE opportunity_id = ANY($1::uuid[]) AND NOT removed
       ORDER BY posted_at DESC, id`,
-    [ids],
+      [ids],
+    ),
   );
   const byOpportunity = new Map<string, { id: string; text: string; posted_at: string }[]>();
   for (const r of rows) {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** SQL fragments the query areas share. `u` style aliases are passed in. */
 
 export const ERASED_NAME = 'Former student';
@@ -44,3 +46,20 @@ export const visibleToCallerSql = (o: string, callerParam: string, adminParam: s
         JOIN read.memberships vm ON vm.organization_id::text = lower(listed.id)
         JOIN read.organizations vo ON vo.id = vm.organization_id AND NOT vo.deleted
        WHERE vm.user_id = ${callerParam}::uuid))`;
+
+const preparedNames = new Map<string, string>();
+
+/**
+ * `text` as a named prepared statement: each pooled connection plans it once and Postgres may then
+ * keep a generic plan, instead of planning every call. On the hot reads planning took longer
+ * than running (a detail's opportunity row: about 19 ms planning, 0.4 ms running on a busy
+ * machine). The name comes from the text, so one text always has one name.
+ */
+export const prepared = (text: string, values: readonly unknown[]) => {
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `q${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    preparedNames.set(text, name);
+  }
+  return { name, text, values: [...values] };
+};

@@ -1,5 +1,6 @@
 import { reservationHash, type Caller, type CallerResolver, type Pool } from '@campus/infra';
 import type { VisiblePositionTracker } from '../consistency/visible-position';
+import { prepared } from '../shared/sql';
 
 /** The query side resolves callers from the read model. */
 export const createReadModelCallerResolver =
@@ -7,8 +8,9 @@ export const createReadModelCallerResolver =
   async (identity) => {
     if (!identity.email) return null;
     const { rows } = await pool.query<{ id: string; admin: boolean }>(
-      'SELECT id, admin FROM read.users WHERE email_hash = $1',
-      [reservationHash(identity.email)],
+      prepared('SELECT id, admin FROM read.users WHERE email_hash = $1', [
+        reservationHash(identity.email),
+      ]),
     );
     const row = rows[0];
     return row ? { userId: row.id, admin: row.admin } : null;

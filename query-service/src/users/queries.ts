@@ -1,6 +1,6 @@
 import type { Caller, Pool } from '@campus/infra';
 import type { PointsHistory, User } from '@campus/contracts';
-import { containsPattern, ERASED_NAME, userNameSql } from '../shared/sql';
+import { containsPattern, ERASED_NAME, prepared, userNameSql } from '../shared/sql';
 
 type UserRow = {
   id: string;
@@ -185,7 +185,8 @@ export const loadProfile = async (
   const { rows } = await pool.query<
     UserRow & Omit<ProfileRow, 'user' | 'relations'> & UserRelations
   >(
-    `SELECT u.*,
+    prepared(
+      `SELECT u.*,
             COALESCE(b.badges, '{}') AS badges, COALESCE(b.signup_count, 0) AS signup_count,
             COALESCE(b.friend_count, 0) AS friend_count,
             ARRAY(SELECT x.friend_id FROM (
@@ -208,7 +209,8 @@ export const loadProfile = async (
                        OR (o.host_user_id = $1::uuid AND s.user_id = $2::uuid)))) AS may_contact
        FROM (SELECT ${USER_COLUMNS} FROM read.users WHERE id = $1::uuid) u
        LEFT JOIN read.user_badges b ON b.user_id = $1::uuid`,
-    [id, viewer.userId, isSelfOrAdmin(viewer, id)],
+      [id, viewer.userId, isSelfOrAdmin(viewer, id)],
+    ),
   );
   const row = rows[0];
   if (!row) return null;
