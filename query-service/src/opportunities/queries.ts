@@ -175,6 +175,19 @@ export type Enriched = {
   readonly announcements: Map<string, { id: string; text: string; posted_at: string }[]>;
 };
 
+/** The participants and announcements of `ids`: two statements side by side. */
+export const loadEnrichment = async (
+  pool: Pool,
+  ids: readonly string[],
+): Promise<Omit<Enriched, 'items'>> => {
+  if (!ids.length) return { participants: new Map(), announcements: new Map() };
+  const [participants, announcements] = await Promise.all([
+    loadParticipants(pool, ids),
+    loadAnnouncements(pool, ids),
+  ]);
+  return { participants, announcements };
+};
+
 /**
  * The list items of `rows` for `viewer`: participants (contact fields only for the viewer
  * themselves, the opportunity's host and admins), avatars, top organizations, announcements.
@@ -184,14 +197,13 @@ export const enrichOpportunities = async (
   pool: Pool,
   viewer: Caller,
   rows: readonly OpportunityRow[],
+  /** The two statements' answers when already asked for (the detail asks beside the row). */
+  loading: Promise<Omit<Enriched, 'items'>> = loadEnrichment(
+    pool,
+    rows.map((r) => r.id),
+  ),
 ): Promise<Enriched> => {
-  const ids = rows.map((r) => r.id);
-  if (!ids.length) return { items: [], participants: new Map(), announcements: new Map() };
-  const [participants, announcements] = await Promise.all([
-    loadParticipants(pool, ids),
-    loadAnnouncements(pool, ids),
-  ]);
-
+  const { participants, announcements } = await loading;
   const items = rows.map((row): OpportunityListItem => {
     const people = participants.get(row.id) ?? [];
     const involved = people.map((p): InvolvedUser => {

@@ -18,6 +18,7 @@ import { createResponseCache } from '../shared/response-cache';
 import { containsPattern, userImageSql, userNameSql } from '../shared/sql';
 import {
   enrichOpportunities,
+  loadEnrichment,
   readableSql,
   selectOpportunities,
   visibleSql,
@@ -119,9 +120,18 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
 
   mountQuery(router, routes.getOpportunity, deps, async (req, res) => {
     const caller = requireCaller(req);
+    // Participants and announcements are asked for beside the row (one round trip), and only
+    // answered once the row says the caller may read it; the host's row comes with it.
+    const id = idParam(req);
+    const loading = loadEnrichment(pool, id ? [id] : []);
+    loading.catch(() => undefined);
     const row = await readable(req, caller);
-    // The host's row came with the opportunity's.
-    const { items, participants, announcements } = await enrichOpportunities(pool, caller, [row]);
+    const { items, participants, announcements } = await enrichOpportunities(
+      pool,
+      caller,
+      [row],
+      loading,
+    );
     const item = items[0];
     if (!item) throw new NotFoundError(texts.notFound.opportunity);
     const mine = participants.get(row.id)?.find((p) => p.user_id === caller.userId);
