@@ -1,6 +1,6 @@
 import { phaseMs, scaled } from './shared/config';
 import { drive } from './shared/drive';
-import { percentile } from './shared/measure';
+import { percentile, sleep } from './shared/measure';
 import { seedHistory, type HistoryStats } from './shared/history';
 import type { DriverRequest, LoadResult } from './shared/load-driver';
 import { fmt, ms, type BenchModule, type BenchRow } from './shared/report';
@@ -83,7 +83,9 @@ export const queriesBench: BenchModule = {
       const raw: Record<string, LoadResult> = { floor };
       const single: Record<string, number> = {};
       for (const c of cases) {
-        // One request at a time first: what a single read costs when nothing else is queued.
+        // One request at a time first: what a single read costs when nothing else is queued
+        // (after a pause, so the previous phase's last requests have been answered).
+        await sleep(2_000);
         const times: number[] = [];
         for (const [request] of c.scripts.slice(0, 5)) {
           if (!request) continue;
