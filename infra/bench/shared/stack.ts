@@ -1,45 +1,27 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  CONSISTENCY_TOKEN_HEADER,
-  productConfigSchema,
-  systemClock,
-  type GlobalPosition,
-} from '@campus/contracts';
-import { createCommandApp, createStreamCallerResolver } from '@campus/command-service';
-import {
-  closeServer,
-  createEventStore,
-  createFirebaseTokenVerifier,
-  createLogger,
-  createPersonalDataVault,
-  listen,
-  type Pool,
-} from '@campus/infra';
-import {
-  assertAuthEmulatorUp,
-  emulatorIdToken,
-  TEST_FIREBASE_PROJECT_ID,
-} from '@campus/infra/testing';
-import { allProjections, runProjectionsUntilAborted } from '@campus/projection-worker';
-import {
-  createQueryApp,
-  createReadModelCallerResolver,
-  createVisiblePositionTracker,
-} from '@campus/query-service';
+import { comparePositions, CONSISTENCY_TOKEN_HEADER } from '@campus/contracts';
+import { createEventStore, type Pool } from '@campus/infra';
+import { assertAuthEmulatorUp, emulatorIdToken } from '@campus/infra/testing';
+import { allProjections } from '@campus/projection-worker';
+import { startInProcessServices } from './in-process-services';
 import { sleep } from './measure';
 import { createBenchDatabase, createBenchRedis } from './resources';
+import { startServiceProcesses } from './service-processes';
 
 export const BENCH_ADMIN_EMAIL = 'bench-admin@university.edu';
 
 export type Account = { readonly token: string; readonly userId: string; readonly email: string };
 
+/** BENCH_STACK=single runs the three services in the bench's own process, as the bench used to. */
+const singleProcess = process.env['BENCH_STACK'] === 'single';
+
 /**
- * The whole backend in this process, as in production but on ports of its own: the command and
- * query services listening on 127.0.0.1, the projection worker following the log, a database
- * `campus_bench_<label>` and Redis keys `bench:<label>:`. Load comes from another process.
+ * The whole backend as in production but on ports of its own: the command service, the query
+ * service and the projection worker, each an OS process started from its production entry point
+ * (BENCH_STACK=single: all three in this process), a database `campus_bench_<label>` and Redis keys
+ * `bench:<label>:`. Load comes from another process.
  */
 export const startBenchStack = async (
   label: string,
@@ -49,73 +31,60 @@ export const startBenchStack = async (
   const db = await createBenchDatabase(label, { poolMax: 20 });
   const boards = await createBenchRedis(label);
   await options.before?.(db.pool);
-  const logger = createLogger('bench', 'warn');
-  const config = productConfigSchema.parse({ ADMIN_EMAILS: BENCH_ADMIN_EMAIL });
-  const store = await createEventStore({ pool: db.pool });
-  const vault = createPersonalDataVault(db.pool);
-  const verifier = createFirebaseTokenVerifier({ projectId: TEST_FIREBASE_PROJECT_ID });
-  const uploadDir = await mkdtemp(join(tmpdir(), 'campus-bench-uploads-'));
-  const commandApp = createCommandApp({
-    store,
-    pool: db.pool,
-    uploadDir,
-    vault,
-    verifier,
-    resolveCaller: createStreamCallerResolver(store),
-    clock: systemClock,
-    config,
-    logger,
-  });
-  const tracker = createVisiblePositionTracker({ pool: db.pool, databaseUrl: db.url, logger });
-  await tracker.start();
-  const queryApp = createQueryApp({
-    pool: db.pool,
-    redis: boards.redis,
-    boardPrefix: boards.prefix,
-    uploadDir,
-    verifier,
-    resolveCaller: createReadModelCallerResolver(db.pool),
-    tracker,
-    clock: systemClock,
-    config,
-    logger,
-  });
-  const servers: Server[] = [await listen(commandApp, 0), await listen(queryApp, 0)];
-  const urlOf = (server: Server) => {
-    const address = server.address();
-    if (!address || typeof address === 'string') throw new Error('server has no port');
-    return `http://127.0.0.1:${String(address.port)}`;
-  };
-  const commandUrl = urlOf(servers[0] as Server);
-  const queryUrl = urlOf(servers[1] as Server);
+  const dir = await mkdtemp(join(tmpdir(), 'campus-bench-'));
+  const uploadDir = join(dir, 'uploads');
+  const reportsDir = join(dir, 'reports');
+  await mkdir(uploadDir);
+  await mkdir(reportsDir);
+  // In separate processes this store only reads the head; in one process it is the services' store.
+  const store = await createEventStore({ pool: db.pool, notify: singleProcess });
+  const services = singleProcess
+    ? await startInProcessServices({
+        pool: db.pool,
+        databaseUrl: db.url,
+        store,
+        redis: boards.redis,
+        redisPrefix: boards.prefix,
+        uploadDir,
+        adminEmail: BENCH_ADMIN_EMAIL,
+      })
+    : await startServiceProcesses({
+        databaseUrl: db.url,
+        redisPrefix: boards.prefix,
+        uploadDir,
+        reportsDir,
+        adminEmail: BENCH_ADMIN_EMAIL,
+      }).catch(async (error: unknown) => {
+        await Promise.allSettled([store.close(), boards.drop(), db.drop()]);
+        await rm(dir, { recursive: true, force: true });
+        throw error;
+      });
+  const { commandUrl, queryUrl } = services;
 
-  let visible: GlobalPosition | null = null;
-  const worker = new AbortController();
-  const running = runProjectionsUntilAborted({
-    store,
-    pool: db.pool,
-    vault,
-    logger,
-    projections: allProjections,
-    redis: boards.redis,
-    keyPrefix: boards.prefix,
-    signal: worker.signal,
-    onBatch: ({ last }) => {
-      visible = last;
-    },
-  });
+  /**
+   * Whether every projection's visible checkpoint has reached `head`: the query service's own
+   * visible position (the slowest projection's), once each projection has a checkpoint.
+   */
+  const visibleReaches = async (head: Awaited<ReturnType<typeof store.headPosition>>) => {
+    const { rows } = await db.pool.query<{ projections: string; txn: string; seq: string }>(
+      `SELECT count(*) OVER () AS projections, visible_txn AS txn, visible_seq AS seq
+         FROM read.checkpoints ORDER BY visible_txn, visible_seq LIMIT 1`,
+    );
+    const row = rows[0];
+    return (
+      row !== undefined &&
+      Number(row.projections) >= allProjections.length &&
+      comparePositions({ txn: BigInt(row.txn), seq: BigInt(row.seq) }, head) >= 0
+    );
+  };
 
   /** Waits until the read model has caught up with every event stored so far. */
   const caughtUp = async (timeoutMs = 600_000) => {
     const head = await store.headPosition();
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const at: GlobalPosition | null = visible;
-      if (
-        head.txn === 0n ||
-        (at !== null && (at.txn > head.txn || (at.txn === head.txn && at.seq >= head.seq)))
-      )
-        return;
+      services.check();
+      if (head.txn === 0n || (await visibleReaches(head))) return;
       await sleep(100);
     }
     throw new Error('the projection worker did not catch up in time');
@@ -127,6 +96,7 @@ export const startBenchStack = async (
     token: string | null,
     body?: object,
   ): Promise<{ status: number; body: unknown; token: string | null }> => {
+    services.check();
     const response = await fetch(`${commandUrl}${path}`, {
       method,
       headers: {
@@ -240,16 +210,14 @@ export const startBenchStack = async (
     createOpportunities,
     caughtUp,
     stop: async () => {
-      worker.abort();
-      await running;
-      for (const server of servers) await closeServer(server);
-      // Requests whose client has gone may still be running: let them end before the pool does.
-      await sleep(2_000);
-      await tracker.close();
-      await store.close();
-      await boards.drop();
-      await db.drop();
-      await rm(uploadDir, { recursive: true, force: true });
+      try {
+        await services.stop();
+      } finally {
+        await store.close();
+        await boards.drop();
+        await db.drop();
+        await rm(dir, { recursive: true, force: true });
+      }
     },
   };
 };
