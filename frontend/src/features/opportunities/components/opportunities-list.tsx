@@ -1,6 +1,6 @@
 import { texts } from '@campus/contracts';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigation, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { CalendarIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
@@ -31,9 +31,13 @@ export const OpportunitiesList = () => {
   const cards = query.data?.pages.flatMap((page) => page.items);
 
   const search = searchOfFilters(filters).toString();
+  // While another navigation is under way (a card was clicked as a typed search settled), the
+  // address waits: writing it now would be a navigation of its own and cancel the one in flight.
+  const navigating = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (search !== searchParams.toString()) setSearchParams(search, { replace: true });
-  }, [search, searchParams, setSearchParams]);
+    if (!navigating && search !== searchParams.toString())
+      setSearchParams(search, { replace: true });
+  }, [navigating, search, searchParams, setSearchParams]);
 
   const onChange = (patch: Partial<OpportunityFilters>) =>
     setFilters((current) => ({ ...current, ...patch }));

@@ -1,7 +1,7 @@
 import { opportunityCursorOf, texts } from '@campus/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router-dom';
+import { useLocation, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fallbackImage from '../assets/opportunity-fallback.svg';
 import { fakeApi } from '../../../testing/fake-api';
@@ -34,13 +34,13 @@ afterEach(() => {
 /** The address bar of the memory router. */
 const Address = () => <output data-testid="address">{useLocation().search}</output>;
 
-const renderList = (path = '/opportunities') => ({
+const renderList = (path = '/opportunities', routes: RouteObject[] = []) => ({
   ...renderScreen(
     <>
       <OpportunitiesList />
       <Address />
     </>,
-    { path, routePath: '/opportunities' },
+    { path, routePath: '/opportunities', routes },
   ),
   ui: userEvent.setup(),
 });
@@ -205,5 +205,25 @@ describe('the Events list', () => {
     fail = false;
     await ui.click(screen.getByRole('button', { name: texts.common.retry }));
     expect(await screen.findByTestId('opportunity-card')).toBeInTheDocument();
+  });
+  it('opens a card clicked while a typed search settles (the address waits for that navigation)', async () => {
+    const item = aListItem();
+    list = [item];
+    // The detail page's module takes longer to load than the search's delay.
+    const { ui } = renderList('/opportunities', [
+      {
+        path: '/opportunity/:id',
+        lazy: () =>
+          new Promise((resolve) =>
+            setTimeout(() => {
+              resolve({ Component: () => <p>detail page</p> });
+            }, 800),
+          ),
+      },
+    ]);
+    const card = await screen.findByTestId('opportunity-card');
+    await ui.type(screen.getByLabelText(l.search), 'river');
+    await ui.click(within(card).getByRole('link', { name: item.name }));
+    expect(await screen.findByText('detail page', {}, { timeout: 3_000 })).toBeInTheDocument();
   });
 });

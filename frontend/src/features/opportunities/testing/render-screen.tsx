@@ -2,7 +2,7 @@ import type { User } from '@campus/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Outlet, RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { PopupProvider } from '@/components/ui/popup';
 import { userByEmailQueryOptions } from '@/lib/auth/api/get-user-by-email';
@@ -12,7 +12,13 @@ import { aConfig, aUser } from '@/testing/fixtures';
 
 export const TEST_NOW = aConfig().now;
 
-export type RenderScreenOptions = { user?: User; path?: string; routePath?: string };
+export type RenderScreenOptions = {
+  user?: User;
+  path?: string;
+  routePath?: string;
+  /** Further routes beside the screen's (before the catch-all 'elsewhere'). */
+  routes?: RouteObject[];
+};
 
 /** A signed-in screen with the popup provider, the server clock at TEST_NOW and the user cached. */
 export const renderScreen = (ui: ReactElement, options: RenderScreenOptions = {}) => {
@@ -29,17 +35,28 @@ export const renderScreen = (ui: ReactElement, options: RenderScreenOptions = {}
     completeRegistration: vi.fn(),
     logout: vi.fn(() => Promise.resolve()),
   };
+  // A data router, as the app's: screens may read the navigation state.
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <PopupProvider>
+            <Outlet />
+          </PopupProvider>
+        ),
+        children: [
+          { path: options.routePath ?? path.split('?')[0] ?? path, element: ui },
+          ...(options.routes ?? []),
+          { path: '*', element: <p>elsewhere</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
   const result = render(
     <QueryClientProvider client={queryClient}>
       <SessionContext.Provider value={session}>
-        <MemoryRouter initialEntries={[path]}>
-          <PopupProvider>
-            <Routes>
-              <Route path={options.routePath ?? path.split('?')[0] ?? path} element={ui} />
-              <Route path="*" element={<p>elsewhere</p>} />
-            </Routes>
-          </PopupProvider>
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </SessionContext.Provider>
     </QueryClientProvider>,
   );
