@@ -105,6 +105,10 @@ export const startServiceProcesses = async (options: ServiceProcessOptions) => {
     COMMAND_PORT: String(commandPort),
     QUERY_PORT: String(queryPort),
     WORKER_METRICS_PORT: String(metricsPort),
+    // Production's per-user command limit unless the bench's own environment names another (0: off).
+    ...(process.env['RATE_LIMIT_COMMANDS'] === undefined
+      ? {}
+      : { RATE_LIMIT_COMMANDS: process.env['RATE_LIMIT_COMMANDS'] }),
   };
   const services = [
     spawnService('command-service', env),
