@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { comparePositions, CONSISTENCY_TOKEN_HEADER } from '@campus/contracts';
+import { comparePositions, CONSISTENCY_TOKEN_HEADER, type GlobalPosition } from '@campus/contracts';
 import { createEventStore, type Pool } from '@campus/infra';
 import { assertAuthEmulatorUp, emulatorIdToken } from '@campus/infra/testing';
 import { allProjections } from '@campus/projection-worker';
@@ -65,7 +65,7 @@ export const startBenchStack = async (
    * Whether every projection's visible checkpoint has reached `head`: the query service's own
    * visible position (the slowest projection's), once each projection has a checkpoint.
    */
-  const visibleReaches = async (head: Awaited<ReturnType<typeof store.headPosition>>) => {
+  const visibleReaches = async (head: GlobalPosition) => {
     const { rows } = await db.pool.query<{ projections: string; txn: string; seq: string }>(
       `SELECT count(*) OVER () AS projections, visible_txn AS txn, visible_seq AS seq
          FROM read.checkpoints ORDER BY visible_txn, visible_seq LIMIT 1`,
