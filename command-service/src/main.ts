@@ -44,6 +44,7 @@ await runService('command-service', async () => {
       keyPrefix: `${env.JOBS_PREFIX}:rate:commands`,
       points: env.RATE_LIMIT_COMMANDS,
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+      burst: env.RATE_LIMIT_BURST,
     }),
   });
   const server = await listen(app, env.COMMAND_PORT);

@@ -5,6 +5,7 @@ import {
   newestConsistencyToken,
   routes,
 } from '@campus/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { emulatorIdToken } from '../../infra/src/auth/emulator-sign-in';
 
 /** The newest consistency token any call answered: reads send it, so they see those writes. */
@@ -17,15 +18,23 @@ let newestToken: string | null = null;
 export const apiAs = (baseUrl: string, email: string) => {
   const call = async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
     const token = await emulatorIdToken(email);
-    const response = await fetch(new URL(path, baseUrl), {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(newestToken ? { [CONSISTENCY_TOKEN_HEADER]: newestToken } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    const send = () =>
+      fetch(new URL(path, baseUrl), {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(newestToken ? { [CONSISTENCY_TOKEN_HEADER]: newestToken } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    let response = await send();
+    // Over the per-user command rate (30 a second): wait as told, like any well-behaved client.
+    for (let tries = 0; response.status === 429 && tries < 10; tries++) {
+      await response.arrayBuffer();
+      await sleep(Number(response.headers.get('retry-after') ?? 1) * 1_000);
+      response = await send();
+    }
     newestToken = newestConsistencyToken(
       newestToken,
       response.headers.get(CONSISTENCY_TOKEN_HEADER),

@@ -109,6 +109,26 @@ describe('abuse: rate limits, security headers, CORS (command service)', () => {
     expect((await protectedCheck(apps[0], other)).status).toBe(200);
   });
 
+  it('lets a burst above the steady rate through once, then answers 429 (rules.md: 30 a second, a burst of 60)', async () => {
+    // The steady limit per window, and the most in one window with the burst allowance.
+    const steady = 2;
+    const burst = 5;
+    const bursty = createCommandApp({
+      ...deps(),
+      rateLimit: perUserRateLimit({
+        redis,
+        keyPrefix: `${keyPrefix}:bursty`,
+        points: steady,
+        windowSeconds: 60,
+        burst,
+      }),
+    });
+    const token = await emulatorIdToken(`bursty-${randomUUID()}@university.edu`);
+    const statuses: number[] = [];
+    for (let i = 0; i <= burst; i += 1) statuses.push((await protectedCheck(bursty, token)).status);
+    expect(statuses).toEqual([...Array.from({ length: burst }, () => 200), 429]);
+  });
+
   it('counts after authentication: requests without a valid token are 401, not counted for a user', async () => {
     const token = await emulatorIdToken(`steady-${randomUUID()}@university.edu`);
     for (let i = 0; i < LIMIT + 2; i += 1) {
