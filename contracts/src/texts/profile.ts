@@ -29,6 +29,8 @@ export const profileTexts = {
     change: 'Change photo',
     uploading: 'Uploading photo...',
     updateFailed: (message: string) => `Error updating profile picture: ${message}`,
+    uploadFailed: (status: number, statusText: string) =>
+      `Failed to upload profile picture: ${String(status)} ${statusText}`,
     tooLarge: 'The picture must be an image of at most 5 MB.',
   },
   stats: {

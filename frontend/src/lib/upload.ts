@@ -23,6 +23,16 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
+/** An upload the server refused, with its HTTP status line (the profile names it). */
+export class UploadRefusedError extends ApiError {
+  constructor(
+    readonly statusText: string,
+    refused: ApiError,
+  ) {
+    super(refused.status, refused.serverMessage, refused.fieldErrors, refused.problemType);
+  }
+}
+
 /**
  * POST /upload, multipart field `file`: the stored image's URL. The API client sends JSON, so this
  * multipart call builds its request itself, with the same token and the same ApiError.
@@ -48,7 +58,8 @@ export const uploadImageFile = async (
     throw new ApiError(0, null);
   }
   const body = await readBody(response);
-  if (!response.ok) throw toApiError(response.status, body);
+  if (!response.ok)
+    throw new UploadRefusedError(response.statusText, toApiError(response.status, body));
   const parsed = uploadResponseSchema.safeParse(body);
   if (!parsed.success) throw new ApiError(response.status, null);
   return parsed.data.url;

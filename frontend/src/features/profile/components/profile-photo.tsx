@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
 import { useUpdateProfile } from '../api/update-profile';
-import { uploadImageFile } from '@/lib/upload';
+import { UploadRefusedError, uploadImageFile } from '@/lib/upload';
 import styles from './profile.module.css';
 
 const t = texts.profile.photo;
@@ -56,7 +56,11 @@ export const ProfilePhoto = ({ userId, name, image, editable }: ProfilePhotoProp
       const url = await upload.mutateAsync(file);
       await save.mutateAsync({ profile_image: url });
     } catch (failure) {
-      setError(t.updateFailed(failure instanceof Error ? failure.message : String(failure)));
+      setError(
+        failure instanceof UploadRefusedError
+          ? t.uploadFailed(failure.status, failure.statusText)
+          : t.updateFailed(failure instanceof Error ? failure.message : String(failure)),
+      );
     } finally {
       setPreview(null);
       if (inputRef.current) inputRef.current.value = '';

@@ -35,7 +35,7 @@ const ME = 'me-1';
 const OTHER = 'other-2';
 
 type Call = { method: string; path: string; body: unknown };
-type Reply = { status: number; body: unknown };
+type Reply = { status: number; statusText?: string; body: unknown };
 let calls: Call[];
 let answers: Record<string, (call: Call) => Reply>;
 
@@ -57,6 +57,7 @@ beforeEach(() => {
     return Promise.resolve(
       new Response(JSON.stringify(reply.body), {
         status: reply.status,
+        ...(reply.statusText ? { statusText: reply.statusText } : {}),
         headers: { 'content-type': 'application/json' },
       }),
     );
@@ -491,6 +492,7 @@ describe('Profile picture', () => {
     serveProfile();
     answers['POST /upload'] = () => ({
       status: 415,
+      statusText: 'Unsupported Media Type',
       body: { message: 'Only images can be uploaded' },
     });
     const { user } = renderProfile();
@@ -498,7 +500,7 @@ describe('Profile picture', () => {
     await user.upload(screen.getByLabelText('Change photo'), aPicture());
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Error updating profile picture: Only images can be uploaded',
+      'Failed to upload profile picture: 415 Unsupported Media Type',
     );
     expect(picture()).toHaveAttribute('src', '/files/old.png');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
