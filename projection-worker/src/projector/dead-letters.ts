@@ -1,5 +1,5 @@
 import { formatPosition, type RecordedEvent } from '@campus/contracts';
-import type { Pool, PoolClient } from '@campus/infra';
+import { describeError, scrubStoredError, type Pool, type PoolClient } from '@campus/infra';
 import { LIVE_SCHEMA, withReadTransaction, type ReadSchema } from './read-schema';
 
 /** The pseudo-projection name of events whose payload fails its schema (no projection saw them). */
@@ -15,11 +15,6 @@ export type DeadLetter = {
   readonly error: string;
   readonly attempts: number;
   readonly failedAt: string;
-};
-
-const describe = (error: unknown): string => {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, 4_000);
 };
 
 /** Records (or re-records, on a replay) an event a projection skipped; inside the batch's transaction. */
@@ -46,7 +41,8 @@ export const recordDeadLetter = async (
       recorded.position.txn.toString(),
       recorded.position.seq.toString(),
       recorded.type,
-      typeof entry.error === 'string' ? entry.error.slice(0, 4_000) : describe(entry.error),
+      // Operators read these: the error's class, code and names, never the row values it quotes.
+      describeError(entry.error),
       entry.attempts,
     ],
   );
@@ -90,7 +86,8 @@ export const listDeadLetters = async (
     streamId: r.stream_id,
     position: formatPosition({ txn: BigInt(r.txn), seq: BigInt(r.seq) }),
     type: r.event_type,
-    error: r.error,
+    // Rows stored before errors were scrubbed on the way in are scrubbed on the way out.
+    error: scrubStoredError(r.error),
     attempts: r.attempts,
     failedAt: r.failed_at.toISOString(),
   }));

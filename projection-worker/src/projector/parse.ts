@@ -19,7 +19,13 @@ export const parseBatch = (
     if (event) events.push({ recorded, event });
     else if (isEventType(recorded.type)) {
       const result = eventSchemas[recorded.type].safeParse(recorded.data);
-      const error = result.success ? 'invalid payload' : result.error.message;
+      // Paths and codes only: zod's own message is the issues as JSON, and must not grow an input.
+      const error = result.success
+        ? 'invalid payload'
+        : `invalid payload: ${result.error.issues
+            .slice(0, 10)
+            .map((i) => `${i.path.join('.') || '(root)'} ${i.code}`)
+            .join('; ')}`;
       logger.warn(
         { eventId: recorded.eventId, type: recorded.type },
         'skipping event with an invalid payload',
