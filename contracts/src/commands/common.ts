@@ -1,19 +1,57 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../domain/limits';
 
-/** A required text: trimmed, not blank, bounded. */
-export const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${String(max)} characters`);
+/** Control characters (C0, DEL, C1): Postgres text cannot hold NUL, and none belongs in a field. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+/** The same, with the tab and line breaks a multi-line text may hold. */
+const CONTROL_CHARACTER_EXCEPT_LINES = /(?![\t\n\r])\p{Cc}/u;
+/** An unpaired surrogate (with the u flag a pair is one code point): not text Postgres can store. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
-/** An optional text: trimmed; blank becomes null. */
-export const optionalText = (max: number) =>
+export const textMessages = {
+  tooLong: (label: string, max: number) => `${label} must be at most ${String(max)} characters`,
+  control: (label: string) => `${label} must not contain control characters`,
+  notText: (label: string) => `${label} must be valid text`,
+  required: (label: string) => `${label} is required`,
+} as const;
+
+/** False when `text` holds a character no field may hold (line breaks only when multi-line). */
+export const isStorableText = (text: string, multiLine = false): boolean =>
+  !(multiLine ? CONTROL_CHARACTER_EXCEPT_LINES : CONTROL_CHARACTER).test(text) &&
+  !LONE_SURROGATE.test(text);
+
+const boundedText = (
+  label: string,
+  max: number,
+  multiLine: boolean,
+  typeError = `${label} must be text`,
+) =>
   z
-    .string()
+    .string({ error: typeError })
     .trim()
-    .max(max, `Must be at most ${String(max)} characters`)
+    .max(max, textMessages.tooLong(label, max))
+    .refine(
+      (s) => !(multiLine ? CONTROL_CHARACTER_EXCEPT_LINES : CONTROL_CHARACTER).test(s),
+      textMessages.control(label),
+    )
+    .refine((s) => !LONE_SURROGATE.test(s), textMessages.notText(label));
+
+/** A one-line text (names, phone, email, tags): trimmed, bounded, no control character at all. */
+export const singleLineText = (label: string, max: number) => boundedText(label, max, false);
+
+/** A text of several lines (descriptions, bios, announcements): tabs and line breaks allowed. */
+export const multiLineText = (label: string, max: number) => boundedText(label, max, true);
+
+/** A required text: trimmed, not blank, bounded, no control characters (but line breaks if multi-line). */
+export const requiredText = (label: string, max: number, options: { multiLine?: boolean } = {}) =>
+  boundedText(label, max, options.multiLine ?? false, textMessages.required(label)).min(
+    1,
+    textMessages.required(label),
+  );
+
+/** An optional text: trimmed and bounded as `requiredText`; blank or absent becomes null. */
+export const optionalText = (label: string, max: number, options: { multiLine?: boolean } = {}) =>
+  boundedText(label, max, options.multiLine ?? false)
     .nullish()
     .transform((s) => (s ? s : null));
 
@@ -50,9 +88,7 @@ export const formList = <T extends z.ZodType>(item: T) =>
   }, z.array(item));
 
 /** An http(s) URL, or null when blank (rules: stored as null if blank). */
-export const optionalHttpUrl = z
-  .string()
-  .trim()
+export const optionalHttpUrl = singleLineText('Redirect URL', TEXT_LIMITS.url)
   .nullish()
   .transform((s) => (s ? s : null))
   .refine((s) => s === null || /^https?:\/\/[^\s]+$/i.test(s), 'Redirect URL must be a valid URL')
@@ -65,3 +101,10 @@ export const optionalHttpUrl = z
       return false;
     }
   }, 'Redirect URL must be a valid URL');
+
+/** An image: an uploaded file's URL (`/files/...`) or an http(s) URL; null when absent. */
+export const imageUrlText = (label: string) =>
+  singleLineText(label, TEXT_LIMITS.url).refine(
+    (s) => s.startsWith('/files/') || /^https?:\/\//.test(s),
+    `${label} must be an uploaded file URL`,
+  );

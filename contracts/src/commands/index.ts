@@ -6,3 +6,4 @@ export * from './opportunities';
 export * from './friendships';
 export * from './admin';
 export * from './operations';
+export * from '../domain/limits';

@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../domain/limits';
 import { isValidDate } from '../domain/time';
 
 /** Bodies of the operators' and admins' commands: replays and report exports. */
 
-const dateField = z.string().trim().refine(isValidDate, 'Must be a date (YYYY-MM-DD)');
+const dateField = z
+  .string()
+  .trim()
+  .max(TEXT_LIMITS.dateText, 'Must be a date (YYYY-MM-DD)')
+  .refine(isValidDate, 'Must be a date (YYYY-MM-DD)');
 
 const rangeFields = { start_date: dateField, end_date: dateField };
 

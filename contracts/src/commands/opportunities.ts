@@ -7,35 +7,53 @@ import {
   DEFAULT_DURATION_MINUTES,
   DEFAULT_TOTAL_SLOTS,
   EDIT_DURATION_MIN,
-  MAX_TEXT_LENGTH,
   MIN_TOTAL_SLOTS,
 } from '../domain/constants';
+import {
+  ANNOUNCEMENTS_MAX,
+  LIST_ITEMS_MAX,
+  TEXT_LIMITS,
+  TOTAL_SLOTS_MAX,
+  VISIBILITY_MAX,
+} from '../domain/limits';
 import { isValidDate, isValidTime, normalizeTime, splitLocalDateTime } from '../domain/time';
 import {
   formBoolean,
   formInteger,
   formList,
   idSchema,
+  imageUrlText,
+  multiLineText,
   optionalHttpUrl,
   optionalText,
   requiredText,
+  singleLineText,
 } from './common';
 
 const cause = z.enum(CAUSES, { error: 'Unknown cause' });
-const shortList = formList(z.string().trim().min(1).max(MAX_TEXT_LENGTH.short)).refine(
-  (l) => l.length <= 50,
-  'At most 50 items',
-);
-const imageUrl = z
-  .string()
-  .trim()
-  .max(2_000)
-  .refine(
-    (s) => s.startsWith('/files/') || /^https?:\/\//.test(s),
-    'Image must be an uploaded file URL',
-  )
+/** One tag or qualification: a short line, not blank. */
+const listItem = (label: string) => requiredText(label, TEXT_LIMITS.listItem);
+const shortList = (label: string) =>
+  formList(listItem(label)).refine(
+    (l) => l.length <= LIST_ITEMS_MAX,
+    `At most ${String(LIST_ITEMS_MAX)} items`,
+  );
+const shortArray = (label: string) =>
+  z.array(listItem(label)).max(LIST_ITEMS_MAX, `At most ${String(LIST_ITEMS_MAX)} items`);
+const imageUrl = imageUrlText('Image')
   .nullish()
   .transform((s) => s ?? null);
+
+/** Slots: the same bounds on create and edit (an int column holds them, a form shows them). */
+const totalSlots = z
+  .number()
+  .min(MIN_TOTAL_SLOTS, 'Total slots must be at least 1')
+  .max(TOTAL_SLOTS_MAX, `Total slots must be at most ${TOTAL_SLOTS_MAX.toLocaleString('en-US')}`);
+const durationMax = z
+  .number()
+  .max(ATTENDANCE_DURATION_MAX, 'Duration must be at most 24 hours and 59 minutes');
+const dateText = singleLineText('Date', TEXT_LIMITS.dateText);
+const timeText = singleLineText('Time', TEXT_LIMITS.timeText);
 
 /**
  * `date` may be 'YYYY-MM-DDTHH:MM' (Eastern local) or a date with a separate `time` (rules.md).
@@ -76,11 +94,13 @@ const resolveDateTime = (
 /** POST /api/opps (multipart, spec 7) with the create rules of spec 5. `points` and `approved` are ignored. */
 export const createOpportunitySchema = z
   .object({
-    name: requiredText('Name', MAX_TEXT_LENGTH.name),
-    description: requiredText('Description', MAX_TEXT_LENGTH.description),
+    name: requiredText('Name', TEXT_LIMITS.opportunityName),
+    description: requiredText('Description', TEXT_LIMITS.opportunityDescription, {
+      multiLine: true,
+    }),
     // Required at field level too, so a blank form names it along with the other fields.
-    date: requiredText('Date', 40),
-    time: z.string().trim().optional(),
+    date: requiredText('Date', TEXT_LIMITS.dateText),
+    time: timeText.optional(),
     duration: formInteger('Duration')
       .default(DEFAULT_DURATION_MINUTES)
       .pipe(
@@ -90,24 +110,24 @@ export const createOpportunitySchema = z
             CREATE_DURATION_MIN,
             `Duration must be at least ${String(CREATE_DURATION_MIN)} minutes`,
           )
-          .max(ATTENDANCE_DURATION_MAX, 'Duration must be under 25 hours')
+          .max(ATTENDANCE_DURATION_MAX, 'Duration must be at most 24 hours and 59 minutes')
           .multipleOf(
             CREATE_DURATION_STEP,
             `Duration must be in steps of ${String(CREATE_DURATION_STEP)} minutes`,
           ),
       ),
-    total_slots: formInteger('Total slots')
-      .default(DEFAULT_TOTAL_SLOTS)
-      .pipe(z.number().min(MIN_TOTAL_SLOTS, 'Total slots must be at least 1').max(100_000)),
-    nonprofit: optionalText(MAX_TEXT_LENGTH.name),
-    address: optionalText(MAX_TEXT_LENGTH.short * 2),
+    total_slots: formInteger('Total slots').default(DEFAULT_TOTAL_SLOTS).pipe(totalSlots),
+    nonprofit: optionalText('Nonprofit', TEXT_LIMITS.nonprofit),
+    address: optionalText('Address', TEXT_LIMITS.address),
     host_org_id: idSchema('Host organization'),
     redirect_url: optionalHttpUrl,
     image: imageUrl,
     causes: formList(cause).refine((l) => l.length >= 1, 'Choose at least one cause'),
-    tags: shortList.default([]),
-    qualifications: shortList.default([]),
-    visibility: formList(idSchema('Organization')).default([]),
+    tags: shortList('Tag').default([]),
+    qualifications: shortList('Qualification').default([]),
+    visibility: formList(idSchema('Organization'))
+      .refine((l) => l.length <= VISIBILITY_MAX, `At most ${String(VISIBILITY_MAX)} organizations`)
+      .default([]),
     isPrivate: formBoolean.optional(),
   })
   .transform((body, ctx) => {
@@ -144,31 +164,32 @@ export type CreateOpportunity = z.output<typeof createOpportunitySchema>;
 export const updateOpportunitySchema = z
   .object({
     approved: z.boolean().optional(),
-    name: requiredText('Name', MAX_TEXT_LENGTH.name).optional(),
-    description: requiredText('Description', MAX_TEXT_LENGTH.description).optional(),
-    address: optionalText(MAX_TEXT_LENGTH.short * 2).optional(),
-    nonprofit: optionalText(MAX_TEXT_LENGTH.name).optional(),
-    date: z.string().trim().optional(),
-    time: z.string().trim().optional(),
+    name: requiredText('Name', TEXT_LIMITS.opportunityName).optional(),
+    description: requiredText('Description', TEXT_LIMITS.opportunityDescription, {
+      multiLine: true,
+    }).optional(),
+    address: optionalText('Address', TEXT_LIMITS.address).optional(),
+    nonprofit: optionalText('Nonprofit', TEXT_LIMITS.nonprofit).optional(),
+    date: dateText.optional(),
+    time: timeText.optional(),
     duration: formInteger('Duration')
-      .pipe(
-        z
-          .number()
-          .min(EDIT_DURATION_MIN, 'Duration must be at least 1 minute')
-          .max(ATTENDANCE_DURATION_MAX),
-      )
+      .pipe(durationMax.min(EDIT_DURATION_MIN, 'Duration must be at least 1 minute'))
       .optional(),
-    total_slots: formInteger('Total slots')
-      .pipe(z.number().min(MIN_TOTAL_SLOTS, 'Total slots must be at least 1'))
-      .optional(),
+    total_slots: formInteger('Total slots').pipe(totalSlots).optional(),
     redirect_url: optionalHttpUrl.optional(),
     image: imageUrl.optional(),
     causes: z.array(cause).min(1, 'Choose at least one cause').optional(),
-    tags: z.array(z.string().trim().min(1).max(MAX_TEXT_LENGTH.short)).max(50).optional(),
-    qualifications: z.array(z.string().trim().min(1).max(MAX_TEXT_LENGTH.short)).max(50).optional(),
-    visibility: z.array(idSchema('Organization')).optional(),
+    tags: shortArray('Tag').optional(),
+    qualifications: shortArray('Qualification').optional(),
+    visibility: z
+      .array(idSchema('Organization'))
+      .max(VISIBILITY_MAX, `At most ${String(VISIBILITY_MAX)} organizations`)
+      .optional(),
     /** The spec's full announcements list, accepted for compatibility (rules.md). */
-    comments: z.array(z.string().max(MAX_TEXT_LENGTH.announcement)).max(500).optional(),
+    comments: z
+      .array(multiLineText('Announcement', TEXT_LIMITS.announcement))
+      .max(ANNOUNCEMENTS_MAX)
+      .optional(),
   })
   .transform((body, ctx) => {
     const when = resolveDateTime(body, ctx, false);
@@ -197,7 +218,7 @@ export type UpdateOpportunity = z.output<typeof updateOpportunitySchema>;
 
 /** POST /api/opps/{id}/announcements: one announcement at a time. */
 export const postAnnouncementSchema = z.object({
-  text: requiredText('Announcement', MAX_TEXT_LENGTH.announcement),
+  text: requiredText('Announcement', TEXT_LIMITS.announcement, { multiLine: true }),
 });
 
 /** POST /api/register-opp and /api/unregister-opp; client flags (isAdminOrHost, dates) are ignored. */
@@ -212,10 +233,7 @@ export const markAttendanceSchema = z.object({
   opportunity_id: idSchema('opportunity_id'),
   user_ids: z.array(idSchema('user_ids')).max(100_000),
   duration: formInteger('Duration').pipe(
-    z
-      .number()
-      .min(1, 'Duration must be more than 0 hours and 0 minutes')
-      .max(ATTENDANCE_DURATION_MAX, 'Duration must be at most 24 hours and 59 minutes'),
+    durationMax.min(1, 'Duration must be more than 0 hours and 0 minutes'),
   ),
 });
 export type MarkAttendance = z.output<typeof markAttendanceSchema>;

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import {
-  DEFAULT_ORGANIZATION_TYPE,
-  MAX_TEXT_LENGTH,
-  ORGANIZATION_TYPES,
-} from '../domain/constants';
-import { idSchema, requiredText } from './common';
+import { DEFAULT_ORGANIZATION_TYPE, ORGANIZATION_TYPES } from '../domain/constants';
+import { TEXT_LIMITS } from '../domain/limits';
+import { idSchema, multiLineText, requiredText } from './common';
+
+const description = multiLineText('Description', TEXT_LIMITS.organizationDescription);
 
 const organizationType = z.enum(ORGANIZATION_TYPES, {
   error: 'Type must be one of the organization types',
@@ -12,14 +11,9 @@ const organizationType = z.enum(ORGANIZATION_TYPES, {
 
 /** POST /api/orgs. The host is the caller; `host_user_id` and `date_created` are ignored. */
 export const createOrganizationSchema = z.object({
-  name: requiredText('Name', MAX_TEXT_LENGTH.name),
+  name: requiredText('Name', TEXT_LIMITS.organizationName),
   type: organizationType.default(DEFAULT_ORGANIZATION_TYPE),
-  description: z
-    .string()
-    .trim()
-    .max(MAX_TEXT_LENGTH.description)
-    .nullish()
-    .transform((s) => s ?? ''),
+  description: description.nullish().transform((s) => s ?? ''),
 });
 export type CreateOrganization = z.output<typeof createOrganizationSchema>;
 
@@ -27,9 +21,9 @@ export type CreateOrganization = z.output<typeof createOrganizationSchema>;
 export const updateOrganizationSchema = z
   .object({
     approved: z.boolean().optional(),
-    name: requiredText('Name', MAX_TEXT_LENGTH.name).optional(),
+    name: requiredText('Name', TEXT_LIMITS.organizationName).optional(),
     type: organizationType.optional(),
-    description: z.string().trim().max(MAX_TEXT_LENGTH.description).optional(),
+    description: description.optional(),
   })
   .refine((b) => Object.keys(b).length > 0, 'Nothing to update');
 export type UpdateOrganization = z.output<typeof updateOrganizationSchema>;

@@ -1,34 +1,39 @@
 import { z } from 'zod';
-import { CAUSES, MAX_TEXT_LENGTH } from '../domain/constants';
+import { CAUSES } from '../domain/constants';
+import { PHONE_MAX_DIGITS, TEXT_LIMITS } from '../domain/limits';
 import { PHONE_PATTERN } from '../domain/registration';
 import { texts } from '../texts';
-import { requiredText } from './common';
+import {
+  imageUrlText,
+  isStorableText,
+  multiLineText,
+  requiredText,
+  singleLineText,
+} from './common';
+
+/** Digits only (the spec's text when not), 10 to 20 of them; shared with registration. */
+export const phoneSchema = z
+  .string({ error: texts.register.invalidPhone })
+  .trim()
+  .regex(PHONE_PATTERN, texts.register.invalidPhone)
+  .max(PHONE_MAX_DIGITS, `Phone must be at most ${String(PHONE_MAX_DIGITS)} digits`);
 
 /** PUT /api/users/{id}: the owner's profile edit. An `email` is ignored (it is the identity). */
 export const updateProfileSchema = z
   .object({
-    name: z.string().trim().optional(),
-    first_name: requiredText('First name', MAX_TEXT_LENGTH.short).optional(),
-    last_name: requiredText('Last name', MAX_TEXT_LENGTH.short).optional(),
-    phone: z.string().trim().regex(PHONE_PATTERN, texts.register.invalidPhone).optional(),
-    bio: z
-      .string()
-      .trim()
-      .max(MAX_TEXT_LENGTH.bio, `Bio must be at most ${String(MAX_TEXT_LENGTH.bio)} characters`)
+    name: singleLineText('Name', TEXT_LIMITS.fullName).optional(),
+    first_name: requiredText('First name', TEXT_LIMITS.personName).optional(),
+    last_name: requiredText('Last name', TEXT_LIMITS.personName).optional(),
+    phone: phoneSchema.optional(),
+    bio: multiLineText('Bio', TEXT_LIMITS.bio)
       .nullable()
       .optional()
       .transform((s) => (s === '' ? null : s)),
-    interests: z.array(z.enum(CAUSES, { error: 'Unknown passion' })).optional(),
-    profile_image: z
-      .string()
-      .trim()
-      .max(2_000)
-      .refine(
-        (s) => s.startsWith('/files/') || /^https?:\/\//.test(s),
-        'Profile image must be an uploaded file URL',
-      )
-      .nullable()
+    interests: z
+      .array(z.enum(CAUSES, { error: 'Unknown passion' }))
+      .max(CAUSES.length * 4)
       .optional(),
+    profile_image: imageUrlText('Profile image').nullable().optional(),
   })
   .transform((body) => {
     let firstName = body.first_name;
@@ -56,7 +61,8 @@ export const addApprovedEmailSchema = z.object({
     .trim()
     .min(1, { error: 'Please enter an email address', abort: true })
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address')
-    .max(254, 'Please enter a valid email address')
+    .max(TEXT_LIMITS.email, 'Please enter a valid email address')
+    .refine((s) => isStorableText(s), 'Email must not contain control characters')
     .transform((s) => s.toLowerCase()),
 });
 

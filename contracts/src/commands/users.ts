@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { CAR_SEATS_MAX, CAR_SEATS_MIN, PHONE_PATTERN } from '../domain/registration';
-import { texts } from '../texts';
+import {
+  BIRTHDAY_MIN,
+  GRADUATION_YEAR_MAX,
+  GRADUATION_YEAR_MIN,
+  TEXT_LIMITS,
+} from '../domain/limits';
+import { CAR_SEATS_MAX, CAR_SEATS_MIN } from '../domain/registration';
+import { isValidDate } from '../domain/time';
+import { optionalText, singleLineText } from './common';
+import { phoneSchema } from './profile';
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(100)
-  .transform((s) => (s === '' ? null : s))
-  .nullish()
-  .transform((s) => s ?? null);
+const detail = (label: string) => optionalText(label, TEXT_LIMITS.profileDetail);
 
 /**
  * POST /api/users. The email comes from the verified token, never from the body (an `email` sent
@@ -16,13 +18,10 @@ const optionalText = z
  */
 export const registerUserSchema = z
   .object({
-    first_name: z.string().trim().optional(),
-    last_name: z.string().trim().optional(),
-    name: z.string().trim().optional(),
-    phone: z
-      .string({ error: texts.register.invalidPhone })
-      .trim()
-      .regex(PHONE_PATTERN, texts.register.invalidPhone),
+    first_name: singleLineText('First name', TEXT_LIMITS.personName).optional(),
+    last_name: singleLineText('Last name', TEXT_LIMITS.personName).optional(),
+    name: singleLineText('Name', TEXT_LIMITS.fullName).optional(),
+    phone: phoneSchema,
     has_car: z.boolean().optional(),
     car_seats: z.coerce
       .number()
@@ -30,21 +29,26 @@ export const registerUserSchema = z
       .min(0)
       .max(CAR_SEATS_MAX)
       .default(0),
-    gender: optionalText,
+    gender: detail('Gender'),
     graduation_year: z.coerce
       .number()
-      .int()
-      .min(1900)
-      .max(2200)
+      .int('Graduation year must be a whole number')
+      .min(GRADUATION_YEAR_MIN, `Graduation year must be ${String(GRADUATION_YEAR_MIN)} or later`)
+      .max(GRADUATION_YEAR_MAX, `Graduation year must be ${String(GRADUATION_YEAR_MAX)} or earlier`)
       .nullish()
       .transform((v) => v ?? null),
-    academic_level: optionalText,
-    major: optionalText,
-    birthday: z.iso
-      .date()
+    academic_level: detail('Academic level'),
+    major: detail('Major'),
+    birthday: z
+      .string()
+      .trim()
       .nullish()
-      .transform((v) => v ?? null),
-    registration_date: z.string().optional(),
+      .transform((v) => v || null)
+      .refine(
+        (d) => d === null || (isValidDate(d) && d >= BIRTHDAY_MIN),
+        `Birthday must be a date (YYYY-MM-DD) from ${BIRTHDAY_MIN} on`,
+      ),
+    registration_date: z.string().max(TEXT_LIMITS.dateText).optional(),
   })
   .transform((body, ctx) => {
     let first = body.first_name ?? '';
