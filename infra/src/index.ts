@@ -9,6 +9,7 @@ export * from './http/validation';
 export * from './http/problem-middleware';
 export * from './http/auth-middleware';
 export * from './http/security';
+export * from './http/control-characters';
 export * from './http/rate-limit';
 export * from './pii/vault';
 export * from './pii/hash';

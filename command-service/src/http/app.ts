@@ -5,6 +5,7 @@ import {
   httpSecurity,
   notFoundHandler,
   problemHandler,
+  refuseControlCharacters,
 } from '@campus/infra';
 import { adminRouter } from '../admin/routes';
 import { checkInRouter } from '../check-in/routes';
@@ -32,6 +33,8 @@ export const createCommandApp = (given: CommandDeps): Express => {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // Query strings of every route (path ids are checked per route, where their names are known).
+  app.use(refuseControlCharacters());
   app.use(express.json({ limit: REQUEST_BODY_LIMIT }));
   app.use(usersRouter(deps));
   app.use(uploadsRouter(deps));

@@ -12,6 +12,7 @@ import {
 } from '@campus/contracts';
 import {
   callerOf,
+  refuseControlCharacters,
   requireAuth,
   type CallerResolver,
   type Logger,
@@ -65,8 +66,9 @@ export const sendConsistencyToken = (res: Response, appended: readonly (AppendRe
 };
 
 /**
- * Mounts one route of the contracts table: its auth level, the per-user rate limit, then (for
- * multipart routes) the form parser given first, then Idempotency-Key handling, then the handler.
+ * Mounts one route of the contracts table: control characters in its path and query refused, its
+ * auth level, the per-user rate limit, then (for multipart routes) the form parser given first,
+ * then Idempotency-Key handling, then the handler.
  */
 export const mountRoute = (
   router: Router,
@@ -81,6 +83,7 @@ export const mountRoute = (
   const tail = route.multipart ? rest : handlers;
   router[method](
     route.path,
+    refuseControlCharacters(),
     requireAuth(route.auth, deps.verifier, deps.resolveCaller),
     ...(deps.rateLimit ? [deps.rateLimit] : []),
     ...parsers,

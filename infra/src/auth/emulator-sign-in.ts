@@ -52,3 +52,14 @@ export const assertAuthEmulatorUp = async () => {
     `The Firebase Auth emulator does not answer at ${authEmulatorHost()}. Run the tests with \`npm test\`, which starts it.`,
   );
 };
+
+/**
+ * The same emulator token with some claims changed (unsigned, as the emulator's own): how tests
+ * reach a registered account whose email the emulator would otherwise keep verified.
+ */
+export const withEmulatorClaims = (idToken: string, claims: Record<string, unknown>): string => {
+  const [header = '', payload = ''] = idToken.split('.');
+  const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as object;
+  const changed = Buffer.from(JSON.stringify({ ...decoded, ...claims })).toString('base64url');
+  return `${header}.${changed}.`;
+};

@@ -1,4 +1,4 @@
-import type { RequestHandler, Request } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { texts, type RouteAuth } from '@campus/contracts';
 import { TokenRejectedError, type TokenIdentity, type TokenVerifier } from '../auth/token-verifier';
 import { ForbiddenError, UnauthorizedError } from './errors';
@@ -14,28 +14,61 @@ const authStates = new WeakMap<Request, AuthState>();
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
+/** The answer to a signed-in caller whose Google account has not verified its email address. */
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Verify your email address before using the app.';
+export const EMAIL_NOT_VERIFIED_PROBLEM_TYPE = 'urn:campus:problem:email-not-verified';
+
+/** 403 for an unverified email: nobody registers, acts or reads as someone unproven. */
+export class EmailNotVerifiedError extends ForbiddenError {
+  override readonly problemType = EMAIL_NOT_VERIFIED_PROBLEM_TYPE;
+  constructor() {
+    super(EMAIL_NOT_VERIFIED_MESSAGE);
+  }
+}
+
+/** The bearer token of a request, or null when it carries none. */
+export const bearerTokenOf = (req: Request): string | null =>
+  BEARER.exec(req.get('authorization') ?? '')?.[1] ?? null;
+
+export type AuthOptions = {
+  /**
+   * Runs once the token is verified, before the caller is looked up: the query service waits
+   * for the caller's own writes here, so only authenticated requests can make it wait.
+   */
+  readonly afterAuthentication?: (req: Request, res: Response) => Promise<void>;
+};
+
 /**
  * Authenticates a route at its level (contracts routes table). Missing token, bad token and a
- * verification that cannot complete are all 401, with the spec's three texts.
+ * verification that cannot complete are all 401, with the spec's three texts; a valid token whose
+ * email is not verified is 403 at every level, before any caller (and so any admin right) is
+ * looked up (docs/product-rules.md, sign-in).
  */
 export const requireAuth =
-  (level: RouteAuth, verifier: TokenVerifier, resolveCaller: CallerResolver): RequestHandler =>
-  async (req, _res, next) => {
+  (
+    level: RouteAuth,
+    verifier: TokenVerifier,
+    resolveCaller: CallerResolver,
+    options: AuthOptions = {},
+  ): RequestHandler =>
+  async (req, res, next) => {
     if (level === 'none') {
       next();
       return;
     }
-    const match = BEARER.exec(req.get('authorization') ?? '');
-    if (!match?.[1]) throw new UnauthorizedError(texts.auth.missingToken);
+    const token = bearerTokenOf(req);
+    if (!token) throw new UnauthorizedError(texts.auth.missingToken);
     let identity: TokenIdentity;
     try {
-      identity = await verifier.verify(match[1]);
+      identity = await verifier.verify(token);
     } catch (error) {
       if (error instanceof TokenRejectedError && error.reason === 'invalid') {
         throw new UnauthorizedError(texts.auth.invalidToken);
       }
       throw new UnauthorizedError(texts.auth.failed);
     }
+    if (!identity.emailVerified) throw new EmailNotVerifiedError();
+    if (options.afterAuthentication) await options.afterAuthentication(req, res);
     const caller =
       level === 'token'
         ? await resolveCaller(identity).catch(() => null)
@@ -47,6 +80,9 @@ export const requireAuth =
     authStates.set(req, { identity, caller });
     next();
   };
+
+/** Whether requireAuth let this request through as a signed-in caller (any level but 'none'). */
+export const isAuthenticated = (req: Request): boolean => Boolean(authStates.get(req)?.identity);
 
 /** The verified identity of an authenticated route's caller. */
 export const identityOf = (req: Request): TokenIdentity => {

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, Response } from 'express';
 import {
   CONSISTENCY_STATUS_HEADER,
   CONSISTENCY_TOKEN_HEADER,
@@ -7,15 +7,17 @@ import {
 } from '@campus/contracts';
 import type { VisiblePositionTracker } from './visible-position';
 
-/** A read carrying a consistency token waits (at most 2 s) until the read model has passed it. */
+/**
+ * A read carrying a consistency token waits (at most 2 s) until the read model has passed it.
+ * Given to requireAuth as its `afterAuthentication` step, so it runs only once the caller's token
+ * is verified: an anonymous or badly signed request never holds a connection open by waiting.
+ */
 export const readYourWrites =
-  (tracker: VisiblePositionTracker, waitMs = READ_YOUR_WRITES_WAIT_MS): RequestHandler =>
-  async (req, res, next) => {
+  (tracker: VisiblePositionTracker, waitMs = READ_YOUR_WRITES_WAIT_MS) =>
+  async (req: Request, res: Response): Promise<void> => {
     const token = req.get(CONSISTENCY_TOKEN_HEADER);
     const target = token ? decodeConsistencyToken(token) : null;
-    if (target) {
-      const fresh = await tracker.waitFor(target, waitMs);
-      res.set(CONSISTENCY_STATUS_HEADER, fresh ? 'fresh' : 'stale');
-    }
-    next();
+    if (!target) return;
+    const fresh = await tracker.waitFor(target, waitMs);
+    res.set(CONSISTENCY_STATUS_HEADER, fresh ? 'fresh' : 'stale');
   };

@@ -5,11 +5,11 @@ import {
   httpSecurity,
   notFoundHandler,
   problemHandler,
+  refuseControlCharacters,
 } from '@campus/infra';
 import { adminQueryRouter } from '../admin/routes';
 import { auditQueryRouter } from '../audit/routes';
 import { checkInQueryRouter } from '../check-in/routes';
-import { readYourWrites } from '../consistency/read-your-writes';
 import { filesRouter } from '../files/routes';
 import { friendshipsQueryRouter } from '../friendships/routes';
 import { leaderboardQueryRouter } from '../leaderboard/routes';
@@ -41,8 +41,9 @@ export const createQueryApp = (given: QueryDeps): Express => {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // Query strings of every route, the files and unknown paths included (path ids: per route).
+  app.use(refuseControlCharacters());
   app.use(filesRouter(deps.uploadDir));
-  app.use(readYourWrites(deps.tracker));
   // Before the users routes: /api/users/csv is not a user id.
   app.use(reportsQueryRouter(deps));
   app.use(operationsQueryRouter(deps));

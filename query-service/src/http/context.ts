@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Clock, EventStore, ProductConfig, RouteDefinition } from '@campus/contracts';
 import {
   parseOrThrow,
+  refuseControlCharacters,
   requireAuth,
   type CallerResolver,
   type Logger,
@@ -10,6 +11,7 @@ import {
   type TokenVerifier,
 } from '@campus/infra';
 import type { JobQueues } from '@campus/projection-worker/operations';
+import { readYourWrites } from '../consistency/read-your-writes';
 import type { VisiblePositionTracker } from '../consistency/visible-position';
 import type { RedisClient } from '@campus/infra';
 
@@ -38,7 +40,10 @@ export type QueryDeps = {
   readonly store?: EventStore;
 };
 
-/** Mounts one GET route of the contracts table with its auth level. */
+/**
+ * Mounts one GET route of the contracts table: control characters in its parameters refused, its
+ * auth level, and (for authenticated callers only) the wait for the caller's own writes.
+ */
 export const mountQuery = (
   router: Router,
   route: RouteDefinition,
@@ -47,7 +52,14 @@ export const mountQuery = (
 ) => {
   if (route.method !== 'GET')
     throw new Error(`The query service answers GET only, not ${route.method} ${route.path}`);
-  router.get(route.path, requireAuth(route.auth, deps.verifier, deps.resolveCaller), handler);
+  router.get(
+    route.path,
+    refuseControlCharacters(),
+    requireAuth(route.auth, deps.verifier, deps.resolveCaller, {
+      afterAuthentication: readYourWrites(deps.tracker),
+    }),
+    handler,
+  );
 };
 
 /** The route's query parameters, parsed with its contracts schema (400 naming each bad one). */

@@ -4,7 +4,12 @@ import { getAuth } from 'firebase-admin/auth';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, routes, texts } from '@campus/contracts';
-import { emulatorIdToken, TEST_FIREBASE_PROJECT_ID } from '@campus/infra/testing';
+import { EMAIL_NOT_VERIFIED_MESSAGE, EMAIL_NOT_VERIFIED_PROBLEM_TYPE } from '@campus/infra';
+import {
+  emulatorIdToken,
+  TEST_FIREBASE_PROJECT_ID,
+  withEmulatorClaims,
+} from '@campus/infra/testing';
 import { startTestStack, type TestAccount, type TestStack } from '../testing/stack';
 
 /**
@@ -75,7 +80,9 @@ const keyCache = (): KeyCache => {
 describe('tokens: expired, forged, unsigned outside the emulator, another project -> 401', () => {
   let stack: TestStack;
   let alice: TestAccount;
+  let admin: TestAccount;
   let who: { sub: string; email: string };
+  const adminEmail = `admin-${randomUUID()}@university.edu`;
 
   /** The same check on both services: a 'token' command and a 'user' read. */
   const statuses = async (token: string) => {
@@ -98,7 +105,12 @@ describe('tokens: expired, forged, unsigned outside the emulator, another projec
   };
 
   beforeAll(async () => {
-    stack = await startTestStack({ runWorker: true, label: 'tokens' });
+    stack = await startTestStack({
+      runWorker: true,
+      label: 'tokens',
+      config: { ADMIN_EMAILS: [adminEmail] },
+    });
+    admin = await stack.registerUser(adminEmail);
     alice = await stack.registerUser(`alice-${randomUUID()}@university.edu`);
     // The read model has her once the worker caught up (the read waits for her registration).
     const me = await stack.read(buildPath(routes.getUser.path, { id: alice.userId }), alice.token);
@@ -134,6 +146,42 @@ describe('tokens: expired, forged, unsigned outside the emulator, another projec
       expect(await statuses(unsigned(claimsFor(who, { project: 'demo-elsewhere' })))).toEqual([
         401, 401,
       ]);
+    });
+  });
+
+  describe('a token whose email is not verified -> 403 on every read that needs sign-in', () => {
+    const expectRefused = (response: request.Response) => {
+      expect(response.status, response.text).toBe(403);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.body).toMatchObject({
+        type: EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
+        detail: EMAIL_NOT_VERIFIED_MESSAGE,
+      });
+    };
+    const read = (path: string, token: string) =>
+      request(stack.queryApp).get(path).set('authorization', `Bearer ${token}`);
+
+    it('refuses a registered user’s own profile and list reads', async () => {
+      const unverified = withEmulatorClaims(alice.token, { email_verified: false });
+      expectRefused(await read(buildPath(routes.getUser.path, { id: alice.userId }), unverified));
+      expectRefused(await read(routes.getMyOpportunities.path, unverified));
+      // Control: the same reads with her verified token.
+      expect((await read(routes.getMyOpportunities.path, alice.token)).status).toBe(200);
+    });
+
+    it('gives an admin on ADMIN_EMAILS no admin read', async () => {
+      const unverified = withEmulatorClaims(admin.token, { email_verified: false });
+      expectRefused(await read(routes.getAdminSummary.path, unverified));
+      expectRefused(await read(routes.listUserEmails.path, unverified));
+      expect((await read(routes.getAdminSummary.path, admin.token)).status).toBe(200);
+    });
+
+    it('refuses someone never registered, and leaves public reads open', async () => {
+      const stranger = await emulatorIdToken(`unverified-${randomUUID()}@university.edu`, {
+        emailVerified: false,
+      });
+      expectRefused(await read(buildPath(routes.getUser.path, { id: alice.userId }), stranger));
+      expect((await read(routes.getConfig.path, stranger)).status).toBe(200);
     });
   });
 
