@@ -56,7 +56,16 @@ export const problemHandler =
               : 'Bad request';
       body = problem(status, status === 413 ? 'Payload Too Large' : 'Bad Request', detail);
     } else {
-      logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
+      // The route's pattern, not the path: some paths carry an address (/api/users/email/:address).
+      const route = (req.route as { path?: unknown } | undefined)?.path;
+      logger.error(
+        {
+          err: error,
+          method: req.method,
+          path: typeof route === 'string' ? `${req.baseUrl}${route}` : maskPath(req.path),
+        },
+        'unhandled error',
+      );
       body = problem(
         500,
         'Internal Server Error',
@@ -65,6 +74,13 @@ export const problemHandler =
     }
     res.status(body.status).type('application/problem+json').json(body);
   };
+
+/** Path segments other than plain words and ids are masked. */
+const maskPath = (path: string) =>
+  path
+    .split('/')
+    .map((segment) => (/^[A-Za-z0-9_-]{0,64}$/.test(segment) ? segment : '…'))
+    .join('/');
 
 type HttpLikeError = { status: number; type?: string; expose?: boolean; message: string };
 const isHttpError = (error: unknown): error is HttpLikeError =>

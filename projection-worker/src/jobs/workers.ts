@@ -1,6 +1,6 @@
-import { Worker } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import { TIME_ZONE } from '@campus/contracts';
-import { createRedisClient, type RedisClient } from '@campus/infra';
+import { AppError, createRedisClient, describeError, type RedisClient } from '@campus/infra';
 import {
   createJobQueues,
   JOB_RETENTION,
@@ -22,6 +22,23 @@ import {
   reportProcessor,
   type ReportJobDeps,
 } from './reports/report-job';
+
+/**
+ * A failed job keeps its error's scrubbed line only: BullMQ stores the message and stack in Redis
+ * and the operations routes show them, and a pg message or stack may quote row values.
+ */
+const withScrubbedFailure =
+  <T, R>(processor: (job: Job<T, R>) => Promise<R>) =>
+  async (job: Job<T, R>): Promise<R> => {
+    try {
+      return await processor(job);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const safe = new Error(describeError(error));
+      safe.stack = safe.message;
+      throw safe;
+    }
+  };
 
 export type JobWorkersOptions = ReplayJobDeps &
   ReportJobDeps & {
@@ -48,17 +65,17 @@ export const startJobWorkers = async (options: JobWorkersOptions) => {
   };
   const reports = new Worker<ReportJobData, ReportJobResult>(
     REPORTS_QUEUE,
-    reportProcessor(options),
+    withScrubbedFailure(reportProcessor(options)),
     { connection: connection(), prefix, concurrency: 2 },
   );
   const replay = new Worker<ReplayJobData, ReplayJobResult>(
     REPLAY_QUEUE,
-    replayProcessor(options),
+    withScrubbedFailure(replayProcessor(options)),
     { connection: connection(), prefix, concurrency: 1, lockDuration: 60_000 },
   );
   const scoringPreview = new Worker<ScoringPreviewJobData, ScoringPreviewJobResult>(
     SCORING_PREVIEW_QUEUE,
-    scoringPreviewProcessor(options),
+    withScrubbedFailure(scoringPreviewProcessor(options)),
     { connection: connection(), prefix, concurrency: 1, lockDuration: 60_000 },
   );
   for (const worker of [reports, replay, scoringPreview]) {

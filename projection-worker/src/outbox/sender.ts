@@ -4,7 +4,7 @@ import {
   userPersonalDataSchema,
   type EventStore,
 } from '@campus/contracts';
-import type { Logger, PersonalDataVault, Pool } from '@campus/infra';
+import { describeError, type Logger, type PersonalDataVault, type Pool } from '@campus/infra';
 import type { Transporter } from 'nodemailer';
 import { composeMessage, type MessageKind } from './messages';
 
@@ -124,7 +124,8 @@ export const sendDueMessages = async (options: SendOptions): Promise<number> => 
                 status = CASE WHEN $2::int >= $4::int THEN 'failed' ELSE 'pending' END,
                 next_attempt_at = now() + make_interval(secs => least(3600, 30 * power(2, $2::int - 1)))
           WHERE id = $1`,
-        [message.id, attempts, String(error).slice(0, 500), MAX_ATTEMPTS],
+        // SMTP refusals quote the recipient: the stored text is the scrubbed one.
+        [message.id, attempts, describeError(error).slice(0, 500), MAX_ATTEMPTS],
       );
     }
   }
