@@ -23,7 +23,7 @@ const errors = texts.checkIn.errors;
 
 /**
  * A registered participant checks in (the code was verified before): once, while the opportunity
- * exists and its attendance is not submitted. A second check-in decides nothing.
+ * exists, is approved and its attendance is not submitted. A second check-in decides nothing.
  */
 export const checkInDecider: Decider<CheckInState, CheckInCommand> = {
   initialState: () => ({ opportunity: initialOpportunityState(), checkedIn: new Set() }),
@@ -40,6 +40,9 @@ export const checkInDecider: Decider<CheckInState, CheckInCommand> = {
     if (checkedIn.has(userId)) return [];
     if (!opportunity.participants.includes(userId)) throw new ForbiddenError(errors.notRegistered);
     if (opportunity.attendanceMarked) throw new ConflictError(errors.attendanceSubmitted);
+    // A check-in ticks the attendance form, which an unapproved opportunity never gets.
+    if (!opportunity.approved)
+      throw new ConflictError(texts.opportunities.integrity.checkInNeedsApproval);
     return [
       {
         type: 'ParticipantCheckedIn',

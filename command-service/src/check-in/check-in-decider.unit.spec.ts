@@ -70,4 +70,16 @@ describe('the check-in decider', () => {
     } as unknown as DomainEvent;
     expect(() => checkIn(U1, [created, signedUp(U1), marked])).toThrow(ConflictError);
   });
+
+  it('given an unapproved opportunity, when a participant checks in, then 409 and no check-in', () => {
+    const unapproved = { ...created, data: { ...created.data, approved: false } } as DomainEvent;
+    const when = () => checkIn(U1, [unapproved, signedUp(U1)]);
+    expect(when).toThrow(ConflictError);
+    expect(when).toThrow(texts.opportunities.integrity.checkInNeedsApproval);
+    const approved: DomainEvent = {
+      type: 'OpportunityApproved',
+      data: { v: 1, opportunityId: OPP },
+    };
+    expect(checkIn(U1, [unapproved, signedUp(U1), approved])).toHaveLength(1);
+  });
 });

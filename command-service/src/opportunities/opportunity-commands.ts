@@ -26,6 +26,7 @@ import {
 import { storeImage } from '../uploads/image-store';
 
 import {
+  assertStartInFuture,
   evolveOpportunity,
   initialOpportunityState,
   isHostOrAdmin,
@@ -137,6 +138,10 @@ export const createOpportunity = async (
       'Only the host or members of the organization can create its opportunities.',
     );
   await assertOrganizationsExist(deps, body.visibility);
+  const now = deps.clock.now();
+  const startsAt = easternToInstant(body.date, body.time).toISOString();
+  // Refused before the upload is kept; the decision checks it again.
+  assertStartInFuture(startsAt, now, { date: body.date });
   const imageUrl = image ? await storeImage(deps.uploadDir, image) : body.imageUrl;
   const opportunityId = randomUUID();
   const created: OpportunityCreated = {
@@ -145,14 +150,14 @@ export const createOpportunity = async (
     hostUserId: caller.userId,
     hostOrgId: body.hostOrgId,
     approved: caller.admin,
-    createdAt: deps.clock.now().toISOString(),
+    createdAt: now.toISOString(),
     name: body.name,
     description: body.description,
     nonprofit: body.nonprofit,
     address: body.address,
     date: body.date,
     time: body.time,
-    startsAt: easternToInstant(body.date, body.time).toISOString(),
+    startsAt,
     durationMinutes: body.durationMinutes,
     totalSlots: body.totalSlots,
     causes: body.causes,
@@ -165,7 +170,7 @@ export const createOpportunity = async (
   const outcome = await runOnOpportunity(
     deps,
     opportunityId,
-    { type: 'CreateOpportunity', opportunity: created },
+    { type: 'CreateOpportunity', opportunity: created, now },
     metadata,
   );
   const state = evolveOpportunity(initialOpportunityState(), {

@@ -62,7 +62,11 @@ const emptyDetails: OpportunityDetails = {
 };
 
 export type OpportunityCommand =
-  | { readonly type: 'CreateOpportunity'; readonly opportunity: OpportunityCreated }
+  | {
+      readonly type: 'CreateOpportunity';
+      readonly opportunity: OpportunityCreated;
+      readonly now: Date;
+    }
   | {
       readonly type: 'UpdateOpportunity';
       readonly actor: Caller;
@@ -194,6 +198,25 @@ const requireHostOrAdmin = (actor: Caller, state: OpportunityState, action: stri
     throw new ForbiddenError(`Only the host or an admin can ${action}.`);
 };
 
+const integrity = texts.opportunities.integrity;
+
+/**
+ * A start is always in the future when it is set (docs/product-rules.md), so nobody reaches
+ * "started" by editing: 400 naming `date`, or `time` when only the time moved.
+ */
+export const assertStartInFuture = (
+  startsAt: string,
+  now: Date,
+  changed: { date?: string | undefined; time?: string | undefined },
+) => {
+  if (!hasStarted(now, startsAt)) return;
+  const field = changed.date === undefined && changed.time !== undefined ? 'time' : 'date';
+  throw new ValidationError(integrity.startInPast, [{ field, message: integrity.startInPast }]);
+};
+
+/** The fields attendance was awarded against; fixed once it is marked. */
+const scheduleFields = ['date', 'time', 'startsAt', 'durationMinutes'] as const;
+
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The detail fields an edit really changes; a new date or time also moves `startsAt`. */
@@ -273,6 +296,9 @@ const decideUpdate = (
   if (approvalChanges && !actor.admin)
     throw new ForbiddenError('Only admins can approve or unapprove opportunities.');
   const changes = changedDetails(opportunity.details, edit);
+  if (opportunity.attendanceMarked && scheduleFields.some((key) => changes[key] !== undefined))
+    throw new ConflictError(integrity.scheduleFixedAfterAttendance);
+  if (changes.startsAt !== undefined) assertStartInFuture(changes.startsAt, command.now, changes);
   if (changes.totalSlots !== undefined && changes.totalSlots < opportunity.participants.length) {
     throw new ConflictError(
       opportunityMessages.slotLimitBelowParticipants(opportunity.participants.length),
@@ -384,6 +410,8 @@ const decideAttendance = (
   requireHostOrAdmin(actor, opportunity, 'submit attendance');
   if (opportunity.attendanceMarked)
     throw new ConflictError(opportunityMessages.attendanceAlreadySubmitted);
+  // An unapproved opportunity awards nobody: otherwise anyone could host themselves points.
+  if (!opportunity.approved) throw new ConflictError(integrity.attendanceNeedsApproval);
   if (!hasStarted(now, opportunity.details.startsAt))
     throw new ConflictError(opportunityMessages.notStartedForAttendance);
   const { participants, hostUserId } = opportunity;
@@ -431,6 +459,9 @@ export const opportunityDecider: Decider<OpportunityState, OpportunityCommand> =
       case 'CreateOpportunity':
         if (state.status !== 'none')
           throw new ConflictError('An opportunity with this id already exists.');
+        assertStartInFuture(command.opportunity.startsAt, command.now, {
+          date: command.opportunity.date,
+        });
         return [{ type: 'OpportunityCreated', data: command.opportunity }];
       case 'UpdateOpportunity':
         return decideUpdate(command, state);

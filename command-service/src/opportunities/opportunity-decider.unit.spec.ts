@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   opportunityMessages,
+  texts,
   updateOpportunitySchema,
   type DomainEvent,
   type OpportunityCreated,
@@ -70,6 +71,19 @@ const unregistered = (userId: string): DomainEvent => ({
 });
 const deleted: DomainEvent = { type: 'OpportunityDeleted', data: { v: 1, opportunityId: OPP } };
 
+const integrity = texts.opportunities.integrity;
+
+/** The field errors of a ValidationError thrown by `when`. */
+const fieldsOf = (when: () => unknown): string[] => {
+  try {
+    when();
+  } catch (error) {
+    if (error instanceof ValidationError) return (error.fieldErrors ?? []).map((f) => f.field);
+    throw error;
+  }
+  throw new Error('expected a ValidationError');
+};
+
 /** given events / when command / then events (or the error thrown). */
 const given = (events: DomainEvent[]) => ({
   when: (command: OpportunityCommand) => () =>
@@ -106,35 +120,42 @@ const attendance = (
 const edit = (
   body: unknown,
   actor: { userId: string; admin: boolean } = host,
+  now: Date = EARLY,
 ): OpportunityCommand => {
   let n = 0;
   return {
     type: 'UpdateOpportunity',
     actor,
     edit: updateOpportunitySchema.parse(body),
-    now: EARLY,
+    now,
     newId: () => `0b6f4c1d-0000-4000-8000-0000000ff${String(++n).padStart(3, '0')}`,
   };
 };
 
+const create = (now: Date = EARLY, event = created()): OpportunityCommand => ({
+  type: 'CreateOpportunity',
+  opportunity: event.data as OpportunityCreated,
+  now,
+});
+
 describe('create', () => {
   it('given nothing, when CreateOpportunity, then OpportunityCreated', () => {
     const event = created();
-    expect(
-      given([]).when({
-        type: 'CreateOpportunity',
-        opportunity: event.data as OpportunityCreated,
-      })(),
-    ).toEqual([event]);
+    expect(given([]).when(create(EARLY, event))()).toEqual([event]);
   });
 
   it('refuses to create the same id twice', () => {
-    expect(
-      given([created()]).when({
-        type: 'CreateOpportunity',
-        opportunity: created().data as OpportunityCreated,
-      }),
-    ).toThrow(ConflictError);
+    expect(given([created()]).when(create())).toThrow(ConflictError);
+  });
+
+  it('given nothing, when the start is already past (or now), then 400 naming date', () => {
+    for (const now of [hoursBefore(-24), new Date(START)]) {
+      const when = given([]).when(create(now));
+      expect(when).toThrow(ValidationError);
+      expect(when).toThrow(integrity.startInPast);
+      expect(fieldsOf(when)).toEqual(['date']);
+    }
+    expect(given([]).when(create(new Date(Date.parse(START) - 60_000)))()).toHaveLength(1);
   });
 });
 
@@ -336,6 +357,27 @@ describe('attendance', () => {
     expect(again).toThrow('Attendance has already been submitted.');
   });
 
+  it('given an unapproved opportunity, when its host or an admin marks attendance, then 409', () => {
+    const unapproved = [created({ approved: false }), signedUp(HOST), signedUp(U1)];
+    for (const actor of [host, admin]) {
+      const when = given(unapproved).when(attendance([HOST, U1], hoursBefore(-1), actor));
+      expect(when).toThrow(ConflictError);
+      expect(when).toThrow(integrity.attendanceNeedsApproval);
+    }
+    const unapprovedLater = [
+      ...three,
+      { type: 'OpportunityUnapproved', data: { v: 1, opportunityId: OPP } },
+    ];
+    expect(given(unapprovedLater as DomainEvent[]).when(attendance([U1]))).toThrow(
+      integrity.attendanceNeedsApproval,
+    );
+    const approvedLater: DomainEvent = {
+      type: 'OpportunityApproved',
+      data: { v: 1, opportunityId: OPP },
+    };
+    expect(given([...unapproved, approvedLater]).when(attendance([U1]))()).toHaveLength(1);
+  });
+
   it('names user ids that are not registered participants (400)', () => {
     const outsider = user(999);
     const when = given(three).when(attendance([U1, outsider]));
@@ -449,6 +491,84 @@ describe('edit', () => {
 
   it('answers 404 for a deleted opportunity', () => {
     expect(given([created(), deleted]).when(edit({ name: 'X' }))).toThrow('Opportunity not found.');
+  });
+});
+
+describe('edit: the start never moves into the past', () => {
+  const yesterday = '2026-04-30T10:00';
+
+  it('given a future opportunity, when the host or an admin backdates it, then 400 naming date', () => {
+    for (const actor of [host, admin]) {
+      const when = given([created()]).when(edit({ date: yesterday }, actor, hoursBefore(1)));
+      expect(when).toThrow(ValidationError);
+      expect(when).toThrow(integrity.startInPast);
+      expect(fieldsOf(when)).toEqual(['date']);
+    }
+  });
+
+  it('given the start is today, when only the time moves before now, then 400 naming time', () => {
+    const now = hoursBefore(1);
+    const when = given([created()]).when(edit({ date: '2026-05-01', time: '08:00' }, host, now));
+    expect(fieldsOf(when)).toEqual(['time']);
+    expect(
+      given([created()]).when(edit({ date: '2026-05-01', time: '11:00' }, host, now))(),
+    ).toHaveLength(1);
+  });
+
+  it('given a started opportunity, when it moves to the future or other fields change, then it is accepted', () => {
+    const now = hoursBefore(-1);
+    expect(given([created()]).when(edit({ date: '2026-05-02T10:00' }, host, now))()).toMatchObject([
+      { type: 'OpportunityUpdated', data: { changes: { date: '2026-05-02' } } },
+    ]);
+    expect(given([created()]).when(edit({ description: 'Bring water' }, host, now))()).toEqual([
+      {
+        type: 'OpportunityUpdated',
+        data: { v: 1, opportunityId: OPP, changes: { description: 'Bring water' } },
+      },
+    ]);
+    // Sending the unchanged past start along with a fix is no move at all.
+    expect(
+      given([created()]).when(edit({ date: '2026-05-01', time: '10:00', name: 'X' }, host, now))(),
+    ).toHaveLength(1);
+  });
+});
+
+describe('edit: the schedule is fixed once attendance is marked', () => {
+  const afterStart = hoursBefore(-3);
+  const marked = (): DomainEvent[] => {
+    const events = [created(), signedUp(U1)];
+    return [...events, ...given(events).when(attendance([U1]))()];
+  };
+
+  it('given attendance was marked, when the date, time or duration changes, then 409', () => {
+    for (const body of [
+      { date: '2026-06-01T10:00' },
+      { date: '2026-05-01', time: '18:00' },
+      { duration: 600 },
+    ]) {
+      for (const actor of [host, admin]) {
+        const when = given(marked()).when(edit(body, actor, afterStart));
+        expect(when).toThrow(ConflictError);
+        expect(when).toThrow(integrity.scheduleFixedAfterAttendance);
+      }
+    }
+  });
+
+  it('given attendance was marked, when other fields change or the schedule is resent unchanged, then accepted', () => {
+    expect(
+      given(marked()).when(
+        edit(
+          { description: 'Thanks all', date: '2026-05-01', time: '10:00', duration: 90 },
+          host,
+          afterStart,
+        ),
+      )(),
+    ).toEqual([
+      {
+        type: 'OpportunityUpdated',
+        data: { v: 1, opportunityId: OPP, changes: { description: 'Thanks all' } },
+      },
+    ]);
   });
 });
 

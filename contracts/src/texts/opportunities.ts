@@ -108,6 +108,17 @@ export const opportunityTexts = {
     confirm: 'Unregister Locally',
     cancel: 'Cancel',
   },
+  /** The refusals that keep points honest (docs/product-rules.md), sent by the server and shown by the UI. */
+  integrity: {
+    startInPast: 'The start date and time must be in the future.',
+    attendanceNeedsApproval:
+      'Attendance can be submitted only for an approved opportunity. An admin must approve it first.',
+    scheduleFixedAfterAttendance:
+      'Attendance has been submitted: the date, time and duration can no longer change.',
+    checkInNeedsApproval: 'Check-in opens once an admin has approved this opportunity.',
+    scheduleFixedHint: 'Attendance has been submitted, so the date, time and duration are fixed.',
+    startHint: 'The start must be in the future.',
+  },
   mine: {
     title: 'My Opportunities',
     subtitle: 'The opportunities you host and the ones you signed up for.',
