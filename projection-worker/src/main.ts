@@ -26,7 +26,7 @@ await runService('projection-worker', async () => {
   const vault = createPersonalDataVault(pool);
   const names = allProjections.map((p) => p.name);
   const metrics = createWorkerMetrics({ pool, projections: names, logger });
-  const metricsServer = await metrics.listen(env.WORKER_METRICS_PORT);
+  const metricsServer = await metrics.listen(env.WORKER_METRICS_PORT, env.WORKER_METRICS_HOST);
   const controller = new AbortController();
   const running = runProjectionsUntilAborted({
     store,
@@ -74,7 +74,11 @@ await runService('projection-worker', async () => {
     intervalMs: env.OUTBOX_INTERVAL_MS,
   });
   logger.info(
-    { projections: names, metricsPort: env.WORKER_METRICS_PORT },
+    {
+      projections: names,
+      metricsHost: env.WORKER_METRICS_HOST,
+      metricsPort: env.WORKER_METRICS_PORT,
+    },
     'projection worker running',
   );
   return {

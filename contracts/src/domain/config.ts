@@ -14,6 +14,17 @@ const emailList = z
 
 /** CHECK_IN_SECRET outside production only (a production configuration refuses it). */
 export const DEVELOPMENT_CHECK_IN_SECRET = 'development-check-in-secret';
+/** CALENDAR_FEED_SECRET outside production only (a production configuration refuses it). */
+export const DEVELOPMENT_CALENDAR_FEED_SECRET = 'development-calendar-feed-secret';
+
+/**
+ * Every secret with a development default, and that default: a production configuration refuses
+ * each of them left at (or set back to) its published value. A new secret setting belongs here.
+ */
+export const DEVELOPMENT_SECRETS = {
+  CHECK_IN_SECRET: DEVELOPMENT_CHECK_IN_SECRET,
+  CALENDAR_FEED_SECRET: DEVELOPMENT_CALENDAR_FEED_SECRET,
+} as const;
 
 /** Product configuration shared by the services, parsed from the environment at start-up. */
 export const productConfigSchema = z.object({
@@ -38,7 +49,7 @@ export const productConfigSchema = z.object({
   CALENDAR_FEED_SECRET: z
     .string()
     .min(16, 'must be at least 16 characters')
-    .default('development-calendar-feed-secret'),
+    .default(DEVELOPMENT_CALENDAR_FEED_SECRET),
 });
 export type ProductConfig = z.infer<typeof productConfigSchema>;
 

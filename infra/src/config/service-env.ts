@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVELOPMENT_CHECK_IN_SECRET, productConfigSchema } from '@campus/contracts';
+import { DEVELOPMENT_SECRETS, productConfigSchema } from '@campus/contracts';
 
 /** Settings every service shares; each service's env.ts extends these. */
 export const serviceEnvSchema = productConfigSchema.extend({
@@ -36,14 +36,23 @@ const productionProblems = (env: ServiceEnv): [string, string][] => {
     problems.push(['FIREBASE_PROJECT_ID', 'must name a real Firebase project in production']);
   }
   if (env.CLOCK_OFFSET_MS !== 0) problems.push(['CLOCK_OFFSET_MS', 'must be 0 in production']);
-  if (env.CHECK_IN_SECRET === DEVELOPMENT_CHECK_IN_SECRET)
-    problems.push(['CHECK_IN_SECRET', 'must be a secret of your own in production']);
+  for (const [name, developmentValue] of Object.entries(DEVELOPMENT_SECRETS)) {
+    const value = env[name as keyof typeof DEVELOPMENT_SECRETS];
+    // A published value signs nothing secret (anyone could forge check-in codes or feed links);
+    // so does any variant of one.
+    if (value === developmentValue || value.startsWith('development-'))
+      problems.push([name, 'must be a secret of your own in production']);
+  }
+  // One value for both would let a leak of either secret forge the other's codes or links.
+  if (env.CALENDAR_FEED_SECRET === env.CHECK_IN_SECRET)
+    problems.push(['CALENDAR_FEED_SECRET', 'must differ from CHECK_IN_SECRET in production']);
   return problems;
 };
 
 /**
  * Parses the environment with a service's schema; throws a ConfigError naming each bad variable.
- * Production refuses the auth emulator, demo projects and the clock offset.
+ * Production refuses the auth emulator, demo projects, the clock offset and every development
+ * default secret (DEVELOPMENT_SECRETS).
  */
 export const loadEnv = <S extends typeof serviceEnvSchema>(
   schema: S,

@@ -4,6 +4,8 @@ import { loadEnv, serviceEnvSchema } from '@campus/infra';
 export const workerEnvSchema = serviceEnvSchema.extend({
   PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(4003),
+  /** Where /metrics and /healthz listen: this machine only, unless a scraper elsewhere needs them. */
+  WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** Prefix of every leaderboard key in Redis (REDIS_URL is shared by all services). */
   REDIS_PREFIX: z.string().min(1).default('campus:'),
   /** How often the worker checks that Redis still holds the boards (rebuilt when it lost them). */

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer } from '@campus/infra';
+import { expectDeadLetters } from '@campus/infra/testing';
 import { allProjections } from '../projections';
 import { userRegistered } from '../testing/events';
 import { createProjectionHarness, type ProjectionHarness } from '../testing/harness';
@@ -79,6 +81,10 @@ describe('projection worker /metrics: lag per projection, dead letters, batches'
   });
 
   it('counts each projection’s dead letters', async () => {
+    await expectDeadLetters(h.pool, 'a dead letter inserted for the metrics to count', {
+      projection: 'points',
+      eventType: 'AttendanceMarked',
+    });
     await h.pool.query(
       `INSERT INTO read.dead_letters (projection, event_id, stream_id, txn, seq, event_type, error,
           attempts)
@@ -88,5 +94,23 @@ describe('projection worker /metrics: lag per projection, dead letters, batches'
       .poll(async () => value(await scrape(), 'projection_dead_letters', 'points'))
       .toBe(1);
     expect(value(await scrape(), 'projection_dead_letters', 'users')).toBe(0);
+  });
+
+  it('listens on the loopback interface only, unless given another host', async () => {
+    expect((server.address() as AddressInfo).address).toBe('127.0.0.1');
+    const { port } = server.address() as AddressInfo;
+    // This machine's other addresses (if it has any) do not reach the metrics.
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((n) => n && n.family === 'IPv4' && !n.internal)?.address;
+    if (outside) {
+      await expect(fetch(`http://${outside}:${String(port)}/healthz`)).rejects.toThrow();
+    }
+    const everywhere = await metrics.listen(0, '0.0.0.0');
+    try {
+      expect((everywhere.address() as AddressInfo).address).toBe('0.0.0.0');
+    } finally {
+      await closeServer(everywhere);
+    }
   });
 });

@@ -94,8 +94,11 @@ export const createWorkerMetrics = (options: {
       events.inc(count);
       recent.push(Date.now());
     },
-    /** Serves GET /metrics and GET /healthz on `port` (0: any free port). */
-    listen: (port: number): Promise<Server> =>
+    /**
+     * Serves GET /metrics and GET /healthz on `port` (0: any free port) at `host`, the loopback
+     * interface unless told otherwise (the figures name projections and dead letters).
+     */
+    listen: (port: number, host = '127.0.0.1'): Promise<Server> =>
       new Promise((resolve, reject) => {
         const server = createServer((req, res) => {
           if (req.method === 'GET' && req.url === '/metrics') {
@@ -117,7 +120,7 @@ export const createWorkerMetrics = (options: {
           res.writeHead(404).end();
         });
         server.once('error', reject);
-        server.listen(port, () => {
+        server.listen(port, host, () => {
           resolve(server);
         });
       }),
