@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate';
 import { createPool, type Pool } from '../db/pool';
+import { registerTestDatabase, snapshotDeadLetters } from './dead-letters';
 
 /** The server tests create their databases on (trust auth on the machines we run on). */
 export const TEST_SERVER_URL =
@@ -93,6 +94,7 @@ export const createTestDatabase = async (
     }
   }
   const url = withDatabase(TEST_SERVER_URL, name);
+  registerTestDatabase(name, url);
   const pool = createPool(url, { max: options.poolMax ?? 5, applicationName: `test:${name}` });
   return {
     name,
@@ -100,6 +102,8 @@ export const createTestDatabase = async (
     pool,
     drop: async () => {
       await pool.end();
+      // The run's teardown fails on dead letters no test expected; they go with the database.
+      await snapshotDeadLetters(name, url);
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };

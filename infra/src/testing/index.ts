@@ -1,4 +1,5 @@
 export * from './database';
+export { expectDeadLetters } from './dead-letters';
 export * from './redis';
 export * from '../auth/emulator-sign-in';
 export * from './private-services';

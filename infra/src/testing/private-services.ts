@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { migrate } from '../db/migrate';
+import { registerTestDatabase, snapshotDeadLetters } from './dead-letters';
 
 /**
  * Postgres and Redis servers of a test's own, on free ports, that the test may kill, restart or
@@ -132,6 +133,8 @@ export const startPrivatePostgres = async (): Promise<PrivatePostgres> => {
   }
   const databaseUrl = `${serverUrl}/campus`;
   await migrate(databaseUrl);
+  const registryName = `private-${String(port)}-${dir.slice(-6)}`;
+  registerTestDatabase(registryName, databaseUrl);
 
   return {
     port,
@@ -144,6 +147,8 @@ export const startPrivatePostgres = async (): Promise<PrivatePostgres> => {
       await start();
     },
     destroy: async () => {
+      // A server left stopped by the test has nothing to read; its dead letters go unchecked.
+      await snapshotDeadLetters(registryName, databaseUrl).catch(() => undefined);
       await kill().catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
     },

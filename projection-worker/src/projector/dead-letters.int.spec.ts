@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toOpportunityStreamId } from '@campus/contracts';
+import { expectDeadLetters } from '@campus/infra/testing';
 import { allProjections } from '../projections';
 import { opportunityCreated, rawEvent, signedUp, userRegistered } from '../testing/events';
 import { createProjectionHarness, type ProjectionHarness } from '../testing/harness';
@@ -41,6 +42,7 @@ describe('poison events: retried, dead-lettered and skipped, never stalling the 
   let h: ProjectionHarness;
   beforeAll(async () => {
     h = await createProjectionHarness('dead-letters');
+    await expectDeadLetters(h.pool, 'poison events are dead-lettered on purpose here');
   });
   afterAll(async () => {
     await h.close();

@@ -34,6 +34,8 @@ import {
   userRegistered,
   type TestEvent,
 } from '../../testing/events';
+import { expectDeadLetters } from '@campus/infra/testing';
+import { PARSE_STAGE } from '../../projector/dead-letters';
 import { createProjectionHarness, type ProjectionHarness } from '../../testing/harness';
 import { snapshotEveryTable } from '../../testing/read-model-snapshot';
 import { bulkRebuilds } from '../../projections/bulk-folds';
@@ -287,6 +289,9 @@ describe('replay by folding the log: the same read model as the live projector',
 
   beforeAll(async () => {
     h = await createProjectionHarness('bulk-parity');
+    await expectDeadLetters(h.pool, 'the history holds events that cannot be parsed, on purpose', {
+      projection: PARSE_STAGE,
+    });
     await h.append(...(await variedHistory(h)));
     // Small batches: the live path's rows cross many batch boundaries.
     await h.project({ batchSize: 7, allowDeadLetters: true });
