@@ -37,7 +37,7 @@ describe('the run fails on dead letters no test created on purpose', () => {
     dir = await mkdtemp(join(tmpdir(), 'campus-dl-selftest-'));
   });
   afterAll(async () => {
-    if (runDir === undefined) delete process.env[TEST_RUN_DIR_ENV];
+    if (runDir === undefined) Reflect.deleteProperty(process.env, TEST_RUN_DIR_ENV);
     else process.env[TEST_RUN_DIR_ENV] = runDir;
     await db.drop();
     await rm(dir, { recursive: true, force: true });
@@ -51,7 +51,7 @@ describe('the run fails on dead letters no test created on purpose', () => {
     registerTestDatabase(db.name, db.url);
     const message = describeUnexpected(await collectRunReports(dir));
     expect(message).toContain('1 dead letter(s) that no test created on purpose');
-    expect(message).toContain(`${db.name}`);
+    expect(message).toContain(db.name);
     expect(message).toContain('projection organizations, event OrganizationCreated');
     expect(message).toContain('invalid input syntax for type integer: "…"');
     expect(message).not.toContain('secret-42');

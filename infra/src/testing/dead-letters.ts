@@ -131,9 +131,9 @@ export const snapshotDeadLetters = async (name: string, url: string) => {
   writeFileSync(join(dir, 'snapshots', `${safeFileName(name)}.json`), JSON.stringify(found));
 };
 
-const readJson = <T>(path: string): T | null => {
+const readJson = (path: string): unknown => {
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as T;
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
   } catch {
     return null;
   }
@@ -149,9 +149,9 @@ export const collectRunReports = async (dir: string): Promise<DatabaseReport[]> 
   }
   const reports: DatabaseReport[] = [];
   for (const file of files.sort()) {
-    const registration = readJson<Registration>(join(dir, 'databases', file));
+    const registration = readJson(join(dir, 'databases', file)) as Registration | null;
     if (!registration) continue;
-    const snapshot = readJson<DeadLetterFinding[]>(join(dir, 'snapshots', file));
+    const snapshot = readJson(join(dir, 'snapshots', file)) as DeadLetterFinding[] | null;
     const deadLetters = snapshot ?? (await readDeadLetters(registration.url)) ?? [];
     reports.push({ database: registration.name, testFile: registration.testFile, deadLetters });
   }
@@ -210,7 +210,7 @@ export const beginDeadLetterWatch = (): Watch => {
 export const endDeadLetterWatch = async (watch: Watch) => {
   watch.users -= 1;
   if (watch.users > 0) return;
-  delete globalWatch[WATCH];
+  Reflect.deleteProperty(globalWatch, WATCH);
   const reports = await collectRunReports(watch.dir);
   rmSync(watch.dir, { recursive: true, force: true });
   const message = describeUnexpected(reports);
