@@ -458,3 +458,60 @@ const PNG_BYTES = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
 );
+
+describe('control characters in path ids and query strings: 400 naming the parameter', () => {
+  let stack: TestStack;
+  let student: TestAccount;
+  beforeAll(async () => {
+    stack = await startTestStack({ runWorker: true, label: 'control-characters' });
+    student = await stack.registerUser(`nul-${randomUUID()}@university.edu`);
+    // Registered in the read model, so a refusal below is the parameter's doing, not a 403.
+    expect((await stack.read(`/api/users/${student.userId}`, student.token)).status).toBe(200);
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  const get = (path: string) =>
+    request(stack.queryApp).get(path).set('authorization', `Bearer ${student.token}`);
+
+  const expectNamed = (response: request.Response, field: string) => {
+    expect(response.status, response.text).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const problem = response.body as Problem;
+    expect(problem.errors?.map((e) => e.field)).toEqual([field]);
+    expect(problem.detail).toContain(field);
+  };
+
+  it.each([
+    ['a user id', '/api/users/%00', 'id'],
+    ['a user id with a valid prefix', `/api/users/${randomUUID()}%00`, 'id'],
+    ['an organization id', '/api/orgs/ab%00cd', 'id'],
+    ['an opportunity id', '/api/opps/%00/attendance', 'id'],
+    ['an address', '/api/approved-emails/check/someone%00@university.edu', 'address'],
+    ['an address (exists check)', '/api/users/check/%01x@university.edu', 'address'],
+    ['a calendar feed token', '/api/calendar/feeds/abc%00', 'token'],
+  ])('%s', async (_label, path, field) => {
+    expectNamed(await get(path), field);
+  });
+
+  it.each([
+    ['the search text', '/api/search?q=%00', 'q'],
+    ['the opportunities search', '/api/opps?q=beach%00clean', 'q'],
+    ['a leaderboard period', '/api/leaderboard?period=%00', 'period'],
+    ['a parameter the route does not know', '/api/orgs/approved?x=%7F', 'x'],
+    ['a repeated parameter', '/api/search?q=ok&q=%1B', 'q'],
+    ['an unknown route', '/api/nothing-here?q=%00', 'q'],
+  ])('%s', async (_label, path, field) => {
+    expectNamed(await get(path), field);
+  });
+
+  it('refuses before the token is even needed, and accepts the same reads without them', async () => {
+    const anonymous = await request(stack.queryApp).get('/api/search?q=%00');
+    expect(anonymous.status).toBe(400);
+    expect((await get('/api/search?q=beach')).status).toBe(200);
+    expect((await get(`/api/users/${student.userId}`)).status).toBe(200);
+    // Ordinary punctuation, accents and emoji are not control characters.
+    expect((await get(`/api/search?q=${encodeURIComponent('Zoë’s café 🌱')}`)).status).toBe(200);
+  });
+});
