@@ -5,7 +5,7 @@ import { booleanParam, dateParam, integerParam, searchTextParam } from './params
 export const involvedUserSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** Only for the host, admins and the user themselves (rules.md). */
+  /** Only for those who may see them (docs/product-rules.md, privacy): absent otherwise. */
   email: z.string().optional(),
   phone: z.string().optional(),
   profile_image: z.string().nullable(),
@@ -144,12 +144,15 @@ export const opportunityListOrCardsSchema = z.union([
 /** GET /api/opps/{id}/full: the detail screen. `comments` are the announcement texts, newest first. */
 export const opportunityDetailSchema = opportunityListItemSchema.extend({
   announcements: z.array(z.object({ id: z.string(), text: z.string(), posted_at: z.string() })),
-  /** Contact Host card: the email for every viewer, the phone only for registered participants. */
+  /**
+   * Contact Host card: the email for every viewer, the phone for registered participants (and
+   * anyone else who may see the host's contact fields); absent otherwise or when the host has none.
+   */
   host: z.object({
     id: z.string(),
     name: z.string(),
     profile_image: z.string().nullable(),
-    email: z.string().nullable(),
+    email: z.string().optional(),
     phone: z.string().optional(),
   }),
   /** The caller's attendance once marked (null before, or when not registered). */

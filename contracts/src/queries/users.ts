@@ -3,31 +3,35 @@ import { badgeSchema } from './badges';
 import { searchTextParam } from './params';
 
 /**
- * A user as the API answers it (spec section 3). `email` and `phone` are present only for those
- * allowed to see them (the user, admins, the host of an opportunity they joined); otherwise absent.
+ * A user as the API answers it (spec section 3), field by field as the viewer may see it
+ * (docs/product-rules.md, privacy): the public fields for every signed-in user; `email` and
+ * `phone` for the person, admins and the two sides of a registration; the private fields for the
+ * person and admins only. A field the viewer may not see is absent.
  */
 export const userSchema = z.object({
   id: z.string(),
   name: z.string(),
   first_name: z.string(),
   last_name: z.string(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
   profile_image: z.string().nullable(),
   interests: z.array(z.string()),
   bio: z.string().nullable(),
-  admin: z.boolean(),
-  gender: z.string().nullable().optional(),
-  birthday: z.string().nullable().optional(),
-  graduation_year: z.number().int().nullable(),
-  academic_level: z.string().nullable(),
-  major: z.string().nullable(),
   points: z.number().int(),
-  car_seats: z.number().int(),
-  registration_date: z.string(),
   friends: z.array(z.string()),
   organizations: z.array(z.object({ id: z.string(), name: z.string() })),
   organizationIds: z.array(z.string()),
+  // Contact.
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  // Private.
+  admin: z.boolean().optional(),
+  gender: z.string().nullable().optional(),
+  birthday: z.string().nullable().optional(),
+  graduation_year: z.number().int().nullable().optional(),
+  academic_level: z.string().nullable().optional(),
+  major: z.string().nullable().optional(),
+  car_seats: z.number().int().optional(),
+  registration_date: z.string().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -51,7 +55,7 @@ export type ProtectedResponse = z.infer<typeof protectedResponseSchema>;
 /** POST /api/users answers the created user (the caller sees their own email and phone). */
 export const registerUserResponseSchema = userSchema;
 
-/** GET /api/users: every registered user, public fields (contact fields only for oneself and admins). */
+/** GET /api/users: every registered user, each as the caller may see them. */
 export const listUsersQuerySchema = z.object({
   /** Case-insensitive part of the name (admins registering a user by name). */
   q: searchTextParam.optional(),

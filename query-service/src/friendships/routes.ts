@@ -9,6 +9,7 @@ import {
 } from '@campus/contracts';
 import { ForbiddenError, NotFoundError, requireCaller } from '@campus/infra';
 import { idParam, mountQuery, type QueryDeps } from '../http/context';
+import { personVisibility, projectPerson } from '../shared/person-visibility';
 import { friendshipJoinSql, userImageSql, userNameSql } from '../shared/sql';
 import { findUserById, isSelfOrAdmin } from '../users/queries';
 
@@ -25,7 +26,8 @@ export const friendshipsQueryRouter = (deps: QueryDeps): Router => {
 
   mountQuery(router, routes.listFriendshipStatuses, deps, async (req, res) => {
     const user = await existingUser(idParam(req));
-    if (!isSelfOrAdmin(requireCaller(req), user.id))
+    const viewer = requireCaller(req);
+    if (!isSelfOrAdmin(viewer, user.id))
       throw new ForbiddenError('Only the user and admins can list their friendships.');
     // Everyone else, with their status towards the user; erased people only while related.
     const { rows } = await pool.query<{
@@ -44,15 +46,17 @@ export const friendshipsQueryRouter = (deps: QueryDeps): Router => {
         ORDER BY lower(${userNameSql('u')}), u.id`,
       [user.id],
     );
-    const body: FriendshipEntry[] = rows.map((r) => ({
-      ...r,
-      friendship_status: r.friendship_status ?? 'add',
+    const body: FriendshipEntry[] = rows.map(({ friendship_id, friendship_status, ...person }) => ({
+      ...projectPerson(person, personVisibility(viewer, person.user_id)),
+      friendship_id,
+      friendship_status: friendship_status ?? 'add',
     }));
     res.json(body);
   });
 
   mountQuery(router, routes.listFriends, deps, async (req, res) => {
     const user = await existingUser(idParam(req));
+    const viewer = requireCaller(req);
     const { rows } = await pool.query<FriendListEntry>(
       `SELECT u.id::text AS other_user_id, ${userNameSql('u')} AS other_user_name,
               ${userImageSql('u')} AS other_user_profile_image, f.friendship_id
@@ -63,7 +67,11 @@ export const friendshipsQueryRouter = (deps: QueryDeps): Router => {
         ORDER BY lower(${userNameSql('u')}), u.id`,
       [user.id],
     );
-    res.json(rows);
+    const body: FriendListEntry[] = rows.map(({ friendship_id, ...person }) => ({
+      ...projectPerson(person, personVisibility(viewer, person.other_user_id)),
+      friendship_id,
+    }));
+    res.json(body);
   });
 
   mountQuery(router, routes.getNotifications, deps, async (req, res) => {
@@ -84,7 +92,11 @@ export const friendshipsQueryRouter = (deps: QueryDeps): Router => {
     );
     const body: Notifications = {
       count: rows.length,
-      friend_requests: rows.map(({ at, ...r }) => ({ ...r, requested_at: at.toISOString() })),
+      friend_requests: rows.map(({ at, friendship_id, ...person }) => ({
+        friendship_id,
+        ...projectPerson(person, personVisibility(caller, person.user_id)),
+        requested_at: at.toISOString(),
+      })),
     };
     res.json(body);
   });

@@ -14,6 +14,7 @@ import {
 import { requireCaller, ValidationError, type Caller } from '@campus/infra';
 import { mountQuery, queryOf, type QueryDeps } from '../http/context';
 import { createResponseCache } from '../shared/response-cache';
+import { personVisibility, projectPerson } from '../shared/person-visibility';
 import { friendshipJoinSql, prepared, userImageSql, userNameSql } from '../shared/sql';
 import {
   ALL_TIME,
@@ -194,11 +195,16 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
         const self = e.id === caller.userId;
         const friendship = relation === true ? undefined : relation;
         return {
-          rank: e.rank,
-          id: e.id,
-          name: e.name ?? 'Unknown User',
-          profile_image: e.profile_image,
-          points: e.points,
+          ...projectPerson(
+            {
+              rank: e.rank,
+              id: e.id,
+              name: e.name ?? 'Unknown User',
+              profile_image: e.profile_image,
+              points: e.points,
+            },
+            personVisibility(caller, e.id),
+          ),
           friendship_status: self ? null : (friendship?.status ?? 'add'),
           friendship_id: self ? null : (friendship?.friendship_id ?? null),
         };
@@ -228,6 +234,7 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
 
   mountQuery(router, routes.getMonthlyPoints, deps, async (req, res) => {
     const { date } = queryOf(routes.getMonthlyPoints, req);
+    const caller = requireCaller(req);
     // Points count from the launch date on (its configuration value), to today in Eastern time.
     const from = date < config.LAUNCH_DATE ? config.LAUNCH_DATE : date;
     const { rows } = await pool.query<MonthlyPoints[number]>(
@@ -238,7 +245,8 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
         ORDER BY points DESC, id`,
       [from, easternToday(deps.clock.now())],
     );
-    res.json(rows);
+    const body: MonthlyPoints = rows.map((r) => projectPerson(r, personVisibility(caller, r.id)));
+    res.json(body);
   });
 
   return router;

@@ -8,6 +8,12 @@ import {
   type OpportunityListItem,
 } from '@campus/contracts';
 import type { Caller, Pool } from '@campus/infra';
+import {
+  loadPersonRelations,
+  personVisibility,
+  projectPerson,
+  type RelationsOf,
+} from '../shared/person-visibility';
 import { prepared, userImageSql, userNameSql, visibleToCallerSql } from '../shared/sql';
 
 export type OpportunityRow = {
@@ -38,8 +44,6 @@ export type OpportunityRow = {
   approved: boolean;
   attendance_marked: boolean;
   is_host: boolean;
-  /** Admins and the host see every participant's email and phone (rules.md). */
-  sees_contacts: boolean;
 };
 
 /**
@@ -62,8 +66,7 @@ export const selectOpportunities = async (
             CASE WHEN hu.id IS NULL THEN NULL ELSE ${userNameSql('hu')} END AS host_user_name,
             ${userImageSql('hu')} AS host_profile_image, hu.email AS host_email,
             hu.phone AS host_phone,
-            o.approved, o.attendance_marked, o.host_user_id = $1::uuid AS is_host,
-            ($2::boolean OR o.host_user_id = $1::uuid) AS sees_contacts
+            o.approved, o.attendance_marked, o.host_user_id = $1::uuid AS is_host
        FROM read.opportunities o
        LEFT JOIN read.organizations ho ON ho.id = o.host_org_id
        LEFT JOIN read.users hu ON hu.id = o.host_user_id
@@ -126,6 +129,8 @@ export const loadParticipants = async (pool: Pool, ids: readonly string[]) => {
   return byOpportunity;
 };
 
+type AnnouncementItem = { id: string; text: string; posted_at: string };
+
 const loadAnnouncements = async (pool: Pool, ids: readonly string[]) => {
   const { rows } = await pool.query<{
     opportunity_id: string;
@@ -140,7 +145,7 @@ const loadAnnouncements = async (pool: Pool, ids: readonly string[]) => {
       [ids],
     ),
   );
-  const byOpportunity = new Map<string, { id: string; text: string; posted_at: string }[]>();
+  const byOpportunity = new Map<string, AnnouncementItem[]>();
   for (const r of rows) {
     const item = { id: r.id, text: r.text, posted_at: r.posted_at.toISOString() };
     const list = byOpportunity.get(r.opportunity_id);
@@ -172,56 +177,71 @@ const topOrganizations = (
 export type Enriched = {
   readonly items: OpportunityListItem[];
   readonly participants: Map<string, ParticipantRow[]>;
-  readonly announcements: Map<string, { id: string; text: string; posted_at: string }[]>;
-};
-
-/** The participants and announcements of `ids`: two statements side by side. */
-export const loadEnrichment = async (
-  pool: Pool,
-  ids: readonly string[],
-): Promise<Omit<Enriched, 'items'>> => {
-  if (!ids.length) return { participants: new Map(), announcements: new Map() };
-  const [participants, announcements] = await Promise.all([
-    loadParticipants(pool, ids),
-    loadAnnouncements(pool, ids),
-  ]);
-  return { participants, announcements };
+  readonly announcements: Map<string, AnnouncementItem[]>;
+  /** The viewer's relation to each participant and host. */
+  readonly relationTo: RelationsOf;
 };
 
 /**
- * The list items of `rows` for `viewer`: participants (contact fields only for the viewer
- * themselves, the opportunity's host and admins), avatars, top organizations, announcements.
- * Two statements side by side for any number of opportunities.
+ * The participants, announcements and the viewer's relations to the people of `ids`: three
+ * statements side by side. `withContacts` false (cards, no participants' list) skips the relations.
+ */
+export const loadEnrichment = async (
+  pool: Pool,
+  viewer: Caller,
+  ids: readonly string[],
+  withContacts = true,
+): Promise<Omit<Enriched, 'items'>> => {
+  const [participants, announcements, relationTo] = await Promise.all([
+    ids.length ? loadParticipants(pool, ids) : new Map<string, ParticipantRow[]>(),
+    ids.length ? loadAnnouncements(pool, ids) : new Map<string, AnnouncementItem[]>(),
+    loadPersonRelations(pool, withContacts ? viewer : null, { opportunityIds: ids }),
+  ]);
+  return { participants, announcements, relationTo };
+};
+
+/**
+ * The list items of `rows` for `viewer`: participants (each as the viewer may see them),
+ * avatars, top organizations, announcements. Three statements side by side for any number of
+ * opportunities.
  */
 export const enrichOpportunities = async (
   pool: Pool,
   viewer: Caller,
   rows: readonly OpportunityRow[],
-  /** The two statements' answers when already asked for (the detail asks beside the row). */
+  /** The statements' answers when already asked for (the detail asks beside the row). */
   loading: Promise<Omit<Enriched, 'items'>> = loadEnrichment(
     pool,
+    viewer,
     rows.map((r) => r.id),
   ),
 ): Promise<Enriched> => {
-  const { participants, announcements } = await loading;
+  const { participants, announcements, relationTo } = await loading;
   const items = rows.map((row): OpportunityListItem => {
     const people = participants.get(row.id) ?? [];
-    const involved = people.map((p): InvolvedUser => {
-      const contact = row.sees_contacts || p.user_id === viewer.userId;
-      return {
-        id: p.user_id,
-        name: p.name,
-        ...(contact && p.email !== null ? { email: p.email } : {}),
-        ...(contact && p.phone !== null ? { phone: p.phone } : {}),
-        profile_image: p.profile_image,
-        organizationIds: p.memberships.map((m) => m.id),
-        registered: true,
-        attended: p.attended ?? false,
-      };
-    });
+    const involved = people.map((p): InvolvedUser => ({
+      ...projectPerson(
+        {
+          id: p.user_id,
+          name: p.name,
+          email: p.email,
+          phone: p.phone,
+          profile_image: p.profile_image,
+          organizationIds: p.memberships.map((m) => m.id),
+        },
+        personVisibility(viewer, p.user_id, relationTo(p.user_id)),
+      ),
+      registered: true,
+      attended: p.attended ?? false,
+    }));
     const preview = people
       .slice(0, CARD_AVATAR_LIMIT)
-      .map((p) => ({ id: p.user_id, name: p.name, profile_image: p.profile_image }));
+      .map((p) =>
+        projectPerson(
+          { id: p.user_id, name: p.name, profile_image: p.profile_image },
+          personVisibility(viewer, p.user_id),
+        ),
+      );
     return {
       id: row.id,
       name: row.name,
@@ -260,5 +280,5 @@ export const enrichOpportunities = async (
       is_registered: people.some((p) => p.user_id === viewer.userId),
     };
   });
-  return { items, participants, announcements };
+  return { items, participants, announcements, relationTo };
 };

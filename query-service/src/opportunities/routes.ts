@@ -15,6 +15,7 @@ import {
 import { ForbiddenError, NotFoundError, requireCaller, type Caller } from '@campus/infra';
 import { idParam, mountQuery, queryOf, type QueryDeps } from '../http/context';
 import { createResponseCache } from '../shared/response-cache';
+import { personVisibility, projectPerson } from '../shared/person-visibility';
 import { containsPattern, userImageSql, userNameSql } from '../shared/sql';
 import {
   enrichOpportunities,
@@ -96,7 +97,17 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
         ],
       );
       const shown = query.limit === undefined ? rows : rows.slice(0, query.limit);
-      const { items } = await enrichOpportunities(pool, caller, shown);
+      const { items } = await enrichOpportunities(
+        pool,
+        caller,
+        shown,
+        loadEnrichment(
+          pool,
+          caller,
+          shown.map((r) => r.id),
+          query.view !== 'cards',
+        ),
+      );
       const last = items.at(-1);
       return {
         body: JSON.stringify(query.view === 'cards' ? items.map(cardOf) : items),
@@ -120,13 +131,13 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
 
   mountQuery(router, routes.getOpportunity, deps, async (req, res) => {
     const caller = requireCaller(req);
-    // Participants and announcements are asked for beside the row (one round trip), and only
-    // answered once the row says the caller may read it; the host's row comes with it.
+    // Participants, announcements and the caller's relations to the people are asked for beside
+    // the row (one round trip), and only answered once the row says the caller may read it.
     const id = idParam(req);
-    const loading = loadEnrichment(pool, id ? [id] : []);
+    const loading = loadEnrichment(pool, caller, id ? [id] : []);
     loading.catch(() => undefined);
     const row = await readable(req, caller);
-    const { items, participants, announcements } = await enrichOpportunities(
+    const { items, participants, announcements, relationTo } = await enrichOpportunities(
       pool,
       caller,
       [row],
@@ -135,18 +146,23 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
     const item = items[0];
     if (!item) throw new NotFoundError(texts.notFound.opportunity);
     const mine = participants.get(row.id)?.find((p) => p.user_id === caller.userId);
-    // The host's phone only for registered participants (and the host and admins).
-    const seesPhone = mine !== undefined || caller.admin || caller.userId === row.host_user_id;
     const body: OpportunityDetail = {
       ...item,
       announcements: announcements.get(row.id) ?? [],
-      host: {
-        id: row.host_user_id,
-        name: row.host_user_name ?? 'Unknown User',
-        profile_image: row.host_profile_image,
-        email: row.host_email,
-        ...(seesPhone && row.host_phone ? { phone: row.host_phone } : {}),
-      },
+      // The Contact Host card: the caller may read this opportunity, so they see its host's email.
+      host: projectPerson(
+        {
+          id: row.host_user_id,
+          name: row.host_user_name ?? 'Unknown User',
+          profile_image: row.host_profile_image,
+          email: row.host_email,
+          phone: row.host_phone,
+        },
+        personVisibility(caller, row.host_user_id, {
+          ...relationTo(row.host_user_id),
+          hostsShownOpportunity: true,
+        }),
+      ),
       attended: mine?.attended ?? null,
     };
     res.json(body);
@@ -170,7 +186,12 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
         ORDER BY lower(${userNameSql('u')}), u.id`,
       [row.id],
     );
-    res.json(rows);
+    res.json(
+      rows.map(({ attended, ...person }) => ({
+        ...projectPerson(person, personVisibility(caller, person.user_id)),
+        attended,
+      })),
+    );
   });
 
   mountQuery(router, routes.isOpportunityFull, deps, async (req, res) => {

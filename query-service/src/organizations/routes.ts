@@ -12,6 +12,7 @@ import {
 import { NotFoundError, requireCaller, type Caller, type Pool } from '@campus/infra';
 import { idParam, mountQuery, type QueryDeps } from '../http/context';
 import { ALL_TIME, isBoardMonth, organizationTypeBoard, rankOnBoard } from '@campus/infra';
+import { personVisibility, projectPerson } from '../shared/person-visibility';
 import { userImageSql, userNameSql } from '../shared/sql';
 
 type OrganizationRow = {
@@ -122,7 +123,7 @@ export const organizationsQueryRouter = (deps: QueryDeps): Router => {
       month,
       rank,
       monthly_rank: monthlyRank,
-      members: members.rows,
+      members: members.rows.map((m) => projectPerson(m, personVisibility(caller, m.id))),
     };
     res.json(body);
   });

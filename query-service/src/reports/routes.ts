@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
-import { buildPath, routes } from '@campus/contracts';
-import { NotFoundError, ServiceUnavailableError } from '@campus/infra';
+import { buildPath, routes, type LeaderboardAsOf } from '@campus/contracts';
+import { NotFoundError, requireCaller, ServiceUnavailableError } from '@campus/infra';
 import {
   reportDownload,
   reportStatus,
@@ -12,6 +12,7 @@ import {
   type ReportRequest,
 } from '@campus/projection-worker/operations';
 import { mountQuery, queryOf, type QueryDeps } from '../http/context';
+import { personVisibility, projectPerson } from '../shared/person-visibility';
 import { leaderboardAsOf } from './leaderboard-as-of';
 
 const DEFAULT_REPORTS_DIR = 'var/reports';
@@ -65,7 +66,19 @@ export const reportsQueryRouter = (deps: QueryDeps): Router => {
 
   mountQuery(router, routes.getLeaderboardAsOf, deps, async (req, res) => {
     const query = queryOf(routes.getLeaderboardAsOf, req);
-    res.json(await leaderboardAsOf(deps.pool, query, deps.config.LAUNCH_DATE));
+    const caller = requireCaller(req);
+    const board = await leaderboardAsOf(deps.pool, query, deps.config.LAUNCH_DATE);
+    // Individual boards list people; organization boards list organizations.
+    const body: LeaderboardAsOf =
+      query.board === 'individuals'
+        ? {
+            ...board,
+            entries: board.entries.map(({ rank, id, name, points }) =>
+              projectPerson({ rank, id, name, points }, personVisibility(caller, id)),
+            ),
+          }
+        : board;
+    res.json(body);
   });
 
   return router;

@@ -7,6 +7,7 @@ import {
 } from '@campus/contracts';
 import { requireCaller } from '@campus/infra';
 import { mountQuery, queryOf, type QueryDeps } from '../http/context';
+import { personVisibility, projectPerson } from '../shared/person-visibility';
 import { containsPattern, friendshipJoinSql, userImageSql, userNameSql } from '../shared/sql';
 
 /**
@@ -50,9 +51,10 @@ export const searchQueryRouter = (deps: QueryDeps): Router => {
       ),
     ]);
     const body: SearchResult = {
-      students: students.rows.map(({ status, ...s }) => ({
-        ...s,
+      students: students.rows.map(({ status, friendship_id, ...person }) => ({
+        ...projectPerson(person, personVisibility(caller, person.id)),
         friendship_status: status ?? 'add',
+        friendship_id,
       })),
       organizations: organizations.rows,
     };

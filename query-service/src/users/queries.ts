@@ -1,5 +1,13 @@
 import type { Caller, Pool } from '@campus/infra';
 import type { PointsHistory, User } from '@campus/contracts';
+import {
+  hostsTheirSignupSql,
+  joinedTheirOpportunitySql,
+  NO_RELATION,
+  personVisibility,
+  projectPerson,
+  type PersonRelation,
+} from '../shared/person-visibility';
 import { containsPattern, ERASED_NAME, prepared, userNameSql } from '../shared/sql';
 
 type UserRow = {
@@ -35,66 +43,48 @@ export type UserRelations = {
 const NO_RELATIONS: UserRelations = { friends: [], organizations: [] };
 
 /**
- * A user as the API answers it. Email, phone, gender and birthday only when `mayContact`
- * (rules.md: the user, admins, and the two sides of a registration); everyone else gets the
- * public fields.
+ * A user as `viewer` may see them: every field of the answer goes through `projectPerson` with
+ * the viewer's visibility of this person (the viewer's relation comes from the read model).
  */
 export const toUserResponse = (
   row: UserRow,
-  mayContact: boolean,
+  viewer: Caller | null,
+  relation: Partial<PersonRelation> = NO_RELATION,
   relations: UserRelations = NO_RELATIONS,
 ): User => {
   const first = row.erased ? ERASED_NAME : (row.first_name ?? '');
   const last = row.erased ? '' : (row.last_name ?? '');
-  return {
-    id: row.id,
-    name: `${first} ${last}`.trim(),
-    first_name: first,
-    last_name: last,
-    ...(mayContact && row.email !== null ? { email: row.email } : {}),
-    ...(mayContact && row.phone !== null ? { phone: row.phone } : {}),
-    ...(mayContact ? { gender: row.gender, birthday: row.birthday } : {}),
-    profile_image: row.erased ? null : row.profile_image,
-    interests: row.interests,
-    bio: row.erased ? null : row.bio,
-    admin: row.admin,
-    graduation_year: row.graduation_year,
-    academic_level: row.academic_level,
-    major: row.major,
-    points: row.points,
-    car_seats: row.car_seats,
-    registration_date: row.registration_date.toISOString(),
-    friends: relations.friends,
-    organizations: relations.organizations,
-    organizationIds: relations.organizations.map((o) => o.id),
-  };
+  return projectPerson(
+    {
+      id: row.id,
+      name: `${first} ${last}`.trim(),
+      first_name: first,
+      last_name: last,
+      profile_image: row.erased ? null : row.profile_image,
+      interests: row.interests,
+      bio: row.erased ? null : row.bio,
+      points: row.points,
+      friends: relations.friends,
+      organizations: relations.organizations,
+      organizationIds: relations.organizations.map((o) => o.id),
+      email: row.email,
+      phone: row.phone,
+      admin: row.admin,
+      gender: row.gender,
+      birthday: row.birthday,
+      graduation_year: row.graduation_year,
+      academic_level: row.academic_level,
+      major: row.major,
+      car_seats: row.car_seats,
+      registration_date: row.registration_date.toISOString(),
+    },
+    personVisibility(viewer, row.id, relation),
+  );
 };
 
-/** The viewer may always see their own contact fields, and admins everyone's. */
+/** The viewer is the person, or an admin. */
 export const isSelfOrAdmin = (viewer: Caller | null, userId: string): boolean =>
   viewer !== null && (viewer.admin || viewer.userId === userId);
-
-/**
- * Whether `viewer` may see `subjectId`'s email and phone: themselves, admins, the host of an
- * opportunity the subject is registered for, and a registered participant of one the subject hosts.
- */
-export const mayContact = async (
-  pool: Pool,
-  viewer: Caller | null,
-  subjectId: string,
-): Promise<boolean> => {
-  if (!viewer) return false;
-  if (isSelfOrAdmin(viewer, subjectId)) return true;
-  const { rows } = await pool.query<{ related: boolean }>(
-    `SELECT EXISTS (
-       SELECT 1 FROM read.signups s JOIN read.opportunities o ON o.id = s.opportunity_id
-        WHERE s.registered AND NOT o.deleted
-          AND ((o.host_user_id = $1 AND s.user_id = $2) OR (o.host_user_id = $2 AND s.user_id = $1))
-     ) AS related`,
-    [viewer.userId, subjectId],
-  );
-  return rows[0]?.related ?? false;
-};
 
 export const findUserById = async (pool: Pool, id: string): Promise<UserRow | null> => {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
@@ -161,20 +151,20 @@ export const loadRelations = async (
   return out;
 };
 
-/** A profile's rows: the user, their relations, badge facts and whether the viewer may contact them. */
+/** A profile's rows: the user, their friends and organizations, badge facts, the viewer's relation. */
 export type ProfileRow = {
   readonly user: UserRow;
   readonly relations: UserRelations;
   readonly badges: string[];
   readonly signup_count: number;
   readonly friend_count: number;
-  readonly may_contact: boolean;
+  readonly relation: PersonRelation;
 };
 
 /**
  * Everything GET /api/users/:id shows, in one statement (one round trip): the user's row, their
  * friends and approved organizations (as `loadRelations` orders them), the badge facts, and
- * `mayContact` for `viewer`. Null for an unknown id.
+ * `viewer`'s relation to the user. Null for an unknown id.
  */
 export const loadProfile = async (
   pool: Pool,
@@ -183,7 +173,9 @@ export const loadProfile = async (
 ): Promise<ProfileRow | null> => {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const { rows } = await pool.query<
-    UserRow & Omit<ProfileRow, 'user' | 'relations'> & UserRelations
+    UserRow &
+      Omit<ProfileRow, 'user' | 'relations' | 'relation'> &
+      UserRelations & { hosts_their_signup: boolean; joined_their_opportunity: boolean }
   >(
     prepared(
       `SELECT u.*,
@@ -202,26 +194,36 @@ export const loadProfile = async (
                         JOIN read.organizations o
                           ON o.id = m.organization_id AND o.approved AND NOT o.deleted
                        WHERE m.user_id = $1::uuid), '[]'::json) AS organizations,
-            ($3::boolean OR EXISTS (
-               SELECT 1 FROM read.signups s JOIN read.opportunities o ON o.id = s.opportunity_id
-                WHERE s.registered AND NOT o.deleted
-                  AND ((o.host_user_id = $2::uuid AND s.user_id = $1::uuid)
-                       OR (o.host_user_id = $1::uuid AND s.user_id = $2::uuid)))) AS may_contact
+            ${hostsTheirSignupSql('$2', '$1::uuid')} AS hosts_their_signup,
+            ${joinedTheirOpportunitySql('$2', '$1::uuid')} AS joined_their_opportunity
        FROM (SELECT ${USER_COLUMNS} FROM read.users WHERE id = $1::uuid) u
        LEFT JOIN read.user_badges b ON b.user_id = $1::uuid`,
-      [id, viewer.userId, isSelfOrAdmin(viewer, id)],
+      [id, viewer.userId],
     ),
   );
   const row = rows[0];
   if (!row) return null;
-  const { badges, signup_count, friend_count, may_contact, friends, organizations, ...user } = row;
+  const {
+    badges,
+    signup_count,
+    friend_count,
+    hosts_their_signup,
+    joined_their_opportunity,
+    friends,
+    organizations,
+    ...user
+  } = row;
   return {
     user,
     relations: { friends, organizations },
     badges,
     signup_count,
     friend_count,
-    may_contact,
+    relation: {
+      hostsTheirSignup: hosts_their_signup,
+      joinedTheirOpportunity: joined_their_opportunity,
+      hostsShownOpportunity: false,
+    },
   };
 };
 
@@ -236,6 +238,7 @@ export const listEmails = async (pool: Pool): Promise<string[]> => {
 /** The point ledger of a user, oldest first, with running totals. */
 export const loadPointsHistory = async (
   pool: Pool,
+  viewer: Caller,
   userId: string,
   points: number,
 ): Promise<PointsHistory> => {
@@ -267,6 +270,14 @@ export const loadPointsHistory = async (
     points,
     entries: rows.map((r) => {
       total += r.points;
+      // The host or admin who marked the attendance is a person too.
+      const actor =
+        r.actor_id === null
+          ? null
+          : projectPerson(
+              { id: r.actor_id, name: r.actor_name },
+              personVisibility(viewer, r.actor_id),
+            );
       return {
         id: r.id,
         at: r.recorded_at.toISOString(),
@@ -274,8 +285,8 @@ export const loadPointsHistory = async (
         opportunity_id: r.opportunity_id,
         opportunity_name: r.opportunity_name,
         opportunity_date: r.opportunity_date,
-        actor_id: r.actor_id,
-        actor_name: r.actor_name,
+        actor_id: actor?.id ?? null,
+        actor_name: actor?.name ?? null,
         change: r.points,
         running_total: total,
       };

@@ -28,9 +28,9 @@ import {
   loadPointsHistory,
   loadProfile,
   loadRelations,
-  mayContact,
   toUserResponse,
 } from './queries';
+import { loadPersonRelations, personVisibility, projectPerson } from '../shared/person-visibility';
 
 const addressParam = (value: unknown): string =>
   typeof value === 'string' ? value.trim().toLowerCase() : '';
@@ -72,12 +72,16 @@ export const usersQueryRouter = (deps: QueryDeps): Router => {
     const address = addressParam(req.params['address']);
     const row = await findUserByEmailHash(pool, reservationHash(address));
     if (!row) throw new NotFoundError(texts.notFound.user);
-    // The signed-in person looking themselves up (sign-in) sees their own contact fields.
+    // The person looking themselves up while signing in is themselves, registered caller or not.
     const viewer =
       callerOf(req) ??
-      (identityOf(req).email === address ? { userId: row.id, admin: false } : null);
-    const relations = (await loadRelations(pool, [row.id])).get(row.id);
-    res.json(toUserResponse(row, await mayContact(pool, viewer, row.id), relations));
+      (identityOf(req).email?.toLowerCase() === address ? { userId: row.id, admin: false } : null);
+    if (!viewer) requireCaller(req);
+    const [relations, relationTo] = await Promise.all([
+      loadRelations(pool, [row.id]),
+      loadPersonRelations(pool, viewer, { ids: [row.id] }),
+    ]);
+    res.json(toUserResponse(row, viewer, relationTo(row.id), relations.get(row.id)));
   });
 
   // Before /api/users/:id, which would take 'emails' for an id.
@@ -91,26 +95,33 @@ export const usersQueryRouter = (deps: QueryDeps): Router => {
     const { q } = queryOf(routes.listUsers, req);
     const viewer = requireCaller(req);
     const rows = await listUsers(pool, q);
-    const relations = await loadRelations(
-      pool,
-      rows.map((r) => r.id),
-    );
+    const ids = rows.map((r) => r.id);
+    const [relations, relationTo] = await Promise.all([
+      loadRelations(pool, ids),
+      loadPersonRelations(pool, viewer, { ids }),
+    ]);
     res.json(
-      rows.map((row) => toUserResponse(row, isSelfOrAdmin(viewer, row.id), relations.get(row.id))),
+      rows.map((row) => toUserResponse(row, viewer, relationTo(row.id), relations.get(row.id))),
     );
   });
 
   mountQuery(router, routes.getUser, deps, async (req, res) => {
     const id = idParam(req);
-    const profile = id ? await loadProfile(pool, requireCaller(req), id) : null;
+    const viewer = requireCaller(req);
+    const profile = id ? await loadProfile(pool, viewer, id) : null;
     if (!profile) throw new NotFoundError(texts.notFound.user);
-    const { user, relations, may_contact } = profile;
+    const { user, relations, relation } = profile;
     const body: UserProfile = {
-      ...toUserResponse(user, may_contact, relations),
-      badges: badgesOf(profile.badges),
-      friend_count: profile.friend_count,
-      signup_count: profile.signup_count,
-      hours: hoursOf(user.points),
+      ...toUserResponse(user, viewer, relation, relations),
+      ...projectPerson(
+        {
+          badges: badgesOf(profile.badges),
+          friend_count: profile.friend_count,
+          signup_count: profile.signup_count,
+          hours: hoursOf(user.points),
+        },
+        personVisibility(viewer, user.id, relation),
+      ),
     };
     res.json(body);
   });
@@ -119,9 +130,10 @@ export const usersQueryRouter = (deps: QueryDeps): Router => {
     const id = idParam(req);
     const row = id ? await findUserById(pool, id) : null;
     if (!row) throw new NotFoundError(texts.notFound.user);
-    if (!isSelfOrAdmin(requireCaller(req), row.id))
+    const viewer = requireCaller(req);
+    if (!isSelfOrAdmin(viewer, row.id))
       throw new ForbiddenError('Only the user and admins can see a points history.');
-    const body: PointsHistory = await loadPointsHistory(pool, row.id, row.points);
+    const body: PointsHistory = await loadPointsHistory(pool, viewer, row.id, row.points);
     res.json(body);
   });
 
