@@ -4,14 +4,20 @@ import {
   userPersonalDataSchema,
   userProfilePersonalChangesSchema,
   type EventOf,
+  type UserPersonalData,
   type UserProfilePersonalChanges,
 } from '@campus/contracts';
-import type { PoolClient } from '@campus/infra';
+import type { Logger, PoolClient } from '@campus/infra';
 import type { ProjectedEvent, Projection, ProjectionContext } from '../../projector/projection';
-import { asJson } from '../shared';
+import { asJson, clampInt, MAX_INT4 } from '../shared';
+import { clampLog, storableName, storableText } from './stored-text';
 
-type Registration = { event: EventOf<'UserRegistered'>['data'] };
-type ProfileUpdate = { event: EventOf<'UserProfileUpdated'>['data'] };
+type Registration = {
+  event: EventOf<'UserRegistered'>['data'];
+  eventId: string;
+  recordedAt: string;
+};
+type ProfileUpdate = { event: EventOf<'UserProfileUpdated'>['data']; eventId: string };
 
 /** The columns a profile edit may change, as the JSON keys of one merged patch per user. */
 type ProfilePatch = {
@@ -23,62 +29,159 @@ type ProfilePatch = {
   interests?: string[];
 };
 
+/** One edit as a patch the row can hold (text stored as in registrations, names within limits). */
 const toPatch = (
   changes: UserProfilePersonalChanges | null,
   interests: string[] | null,
+  keep: ReturnType<typeof clampLog>['keep'],
 ): ProfilePatch => ({
-  ...(changes?.firstName !== undefined ? { first_name: changes.firstName } : {}),
-  ...(changes?.lastName !== undefined ? { last_name: changes.lastName } : {}),
-  ...(changes?.phone !== undefined ? { phone: changes.phone } : {}),
-  ...(changes?.bio !== undefined ? { bio: changes.bio } : {}),
-  ...(changes?.profileImage !== undefined ? { profile_image: changes.profileImage } : {}),
-  ...(interests !== null ? { interests: [...new Set(interests)] } : {}),
+  ...(changes?.firstName !== undefined
+    ? { first_name: keep('first_name', changes.firstName, storableName) }
+    : {}),
+  ...(changes?.lastName !== undefined
+    ? { last_name: keep('last_name', changes.lastName, storableName) }
+    : {}),
+  ...(changes?.phone !== undefined ? { phone: keep('phone', changes.phone) } : {}),
+  ...(changes?.bio !== undefined ? { bio: keep('bio', changes.bio) } : {}),
+  ...(changes?.profileImage !== undefined
+    ? { profile_image: keep('profile_image', changes.profileImage) }
+    : {}),
+  ...(interests !== null
+    ? { interests: [...new Set(interests.map((tag) => keep('interests', tag)))] }
+    : {}),
 });
 
+type RegistrationRow = {
+  id: string;
+  email_hash: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  gender: string | null;
+  birthday: string | null;
+  admin: boolean;
+  graduation_year: number | null;
+  academic_level: string | null;
+  major: string | null;
+  car_seats: number;
+  registration_date: string;
+  erased: boolean;
+};
+
+/** Dates Postgres accepts (it has no year 0); an older event may hold anything its schema allowed. */
+const storableDate = (date: string | null | undefined) =>
+  date && isValidDate(date) && date >= '0001-01-01' ? date : null;
+
+const storableInstant = (instant: string, fallback: string) =>
+  !instant.startsWith('0000') && !Number.isNaN(Date.parse(instant)) ? instant : fallback;
+
+/**
+ * One registration as the row read.users can hold whatever the event carries: text without NUL or
+ * unpaired surrogates, names within the command's limit, numbers and dates in their columns' ranges.
+ */
+const registrationRow = (
+  { event: d, recordedAt, eventId }: Registration,
+  personal: UserPersonalData | null,
+  logger: Logger,
+): RegistrationRow => {
+  const { fields, keep } = clampLog();
+  const row: RegistrationRow = {
+    id: d.userId,
+    email_hash: personal === null ? `erased:${d.userId}` : d.emailHash,
+    first_name: keep('first_name', personal?.firstName ?? null, storableName),
+    last_name: keep('last_name', personal?.lastName ?? null, storableName),
+    email: keep('email', personal?.email ?? null),
+    phone: keep('phone', personal?.phone ?? null),
+    gender: keep('gender', personal?.gender ?? null),
+    birthday: storableDate(personal?.birthday),
+    admin: d.admin,
+    graduation_year:
+      d.graduationYear !== null && Math.abs(d.graduationYear) <= MAX_INT4 ? d.graduationYear : null,
+    academic_level: keep('academic_level', d.academicLevel),
+    major: keep('major', d.major),
+    car_seats: clampInt(d.carSeats, 0, MAX_INT4),
+    registration_date: storableInstant(d.registeredAt, recordedAt),
+    erased: personal === null,
+  };
+  if (fields.length) logger.warn({ eventId, userId: d.userId, fields }, 'registration clamped');
+  return row;
+};
+
+/** The registration without anything that came from the person: what is held when the row fails. */
+const bareRow = (row: RegistrationRow): RegistrationRow => ({
+  ...row,
+  first_name: null,
+  last_name: null,
+  email: null,
+  phone: null,
+  gender: null,
+  birthday: null,
+  graduation_year: null,
+  academic_level: null,
+  major: null,
+  car_seats: 0,
+});
+
+// points: the ledger may already hold lines (a users projection rebuilt behind the points one).
+const INSERT_REGISTRATIONS = `INSERT INTO users (id, email_hash, first_name, last_name, email,
+    phone, gender, birthday, admin, graduation_year, academic_level, major, car_seats,
+    registration_date, erased, points)
+  SELECT r.id, r.email_hash, r.first_name, r.last_name, r.email, r.phone, r.gender, r.birthday,
+         r.admin, r.graduation_year, r.academic_level, r.major, r.car_seats, r.registration_date,
+         r.erased,
+         COALESCE((SELECT sum(l.points) FROM point_ledger l WHERE l.user_id = r.id), 0)
+    FROM json_to_recordset($1::json) AS r(id uuid, email_hash text, first_name text,
+         last_name text, email text, phone text, gender text, birthday date, admin boolean,
+         graduation_year integer, academic_level text, major text, car_seats integer,
+         registration_date timestamptz, erased boolean)
+  ON CONFLICT DO NOTHING`;
+
+/** Runs `work` in a savepoint of its own, answering whether it succeeded (rolled back if not). */
+const attempt = async (client: PoolClient, work: () => Promise<unknown>) => {
+  await client.query('SAVEPOINT users_registration');
+  try {
+    await work();
+    await client.query('RELEASE SAVEPOINT users_registration');
+    return null;
+  } catch (error) {
+    await client.query('ROLLBACK TO SAVEPOINT users_registration');
+    return error;
+  }
+};
+
+/**
+ * Registrations in one statement. A registration is never dead-lettered for its values (a person
+ * would be told they registered and then not exist): when the statement fails, each row is tried
+ * on its own, and a row the database still refuses is held bare (id, email hash, admin, date), so
+ * the person exists and signs in; they fill the rest in with a profile edit.
+ */
 const insertRegistrations = async (
   client: PoolClient,
   registrations: readonly Registration[],
-  { vault }: ProjectionContext,
+  { vault, logger }: ProjectionContext,
 ) => {
   // Keys are per user, so registrations open one by one; the vault's pool runs them side by side.
   const rows = await Promise.all(
-    registrations.map(async ({ event: d }) => {
-      const personal = await vault.open(d.personal, userPersonalDataSchema);
-      return {
-        id: d.userId,
-        email_hash: personal === null ? `erased:${d.userId}` : d.emailHash,
-        first_name: personal?.firstName ?? null,
-        last_name: personal?.lastName ?? null,
-        email: personal?.email ?? null,
-        phone: personal?.phone ?? null,
-        gender: personal?.gender ?? null,
-        birthday: personal?.birthday && isValidDate(personal.birthday) ? personal.birthday : null,
-        admin: d.admin,
-        graduation_year: d.graduationYear,
-        academic_level: d.academicLevel,
-        major: d.major,
-        car_seats: d.carSeats,
-        registration_date: d.registeredAt,
-        erased: personal === null,
-      };
-    }),
+    registrations.map(async (registration) =>
+      registrationRow(
+        registration,
+        await vault.open(registration.event.personal, userPersonalDataSchema),
+        logger,
+      ),
+    ),
   );
-  // points: the ledger may already hold lines (a users projection rebuilt behind the points one).
-  await client.query(
-    `INSERT INTO users (id, email_hash, first_name, last_name, email, phone, gender, birthday,
-        admin, graduation_year, academic_level, major, car_seats, registration_date, erased, points)
-     SELECT r.id, r.email_hash, r.first_name, r.last_name, r.email, r.phone, r.gender,
-r.birthday,
-            r.admin, r.graduation_year, r.academic_level, r.major, r.car_seats, r.registration_date,
-            r.erased,
-            COALESCE((SELECT sum(l.points) FROM point_ledger l WHERE l.user_id = r.id), 0)
-       FROM json_to_recordset($1::json) AS r(id uuid, email_hash text, first_name text,
-            last_name text, email text, phone text, gender text, birthday date, admin boolean,
-            graduation_year integer, academic_level text, major text, car_seats integer,
-            registration_date timestamptz, erased boolean)
-     ON CONFLICT DO NOTHING`,
-    [asJson(rows)],
-  );
+  const failed = await attempt(client, () => client.query(INSERT_REGISTRATIONS, [asJson(rows)]));
+  if (!failed) return;
+  for (const [i, row] of rows.entries()) {
+    const error = await attempt(client, () => client.query(INSERT_REGISTRATIONS, [asJson([row])]));
+    if (!error) continue;
+    logger.error(
+      { err: error, eventId: registrations[i]?.eventId, userId: row.id },
+      'registration refused by the read model; held without its details',
+    );
+    await client.query(INSERT_REGISTRATIONS, [asJson([bareRow(row)])]);
+  }
 };
 
 const applyProfileUpdates = async (
@@ -87,11 +190,16 @@ const applyProfileUpdates = async (
   { vault, logger }: ProjectionContext,
 ) => {
   const opened = await Promise.all(
-    updates.map(async ({ event: d }) => {
-      if (!d.personal) return toPatch(null, d.interests);
-      const changes = await vault.open(d.personal, userProfilePersonalChangesSchema);
-      if (!changes) logger.warn({ userId: d.userId }, 'profile changes unreadable (erased?)');
-      return toPatch(changes, d.interests);
+    updates.map(async ({ event: d, eventId }) => {
+      const { fields, keep } = clampLog();
+      let changes: UserProfilePersonalChanges | null = null;
+      if (d.personal) {
+        changes = await vault.open(d.personal, userProfilePersonalChangesSchema);
+        if (!changes) logger.warn({ userId: d.userId }, 'profile changes unreadable (erased?)');
+      }
+      const patch = toPatch(changes, d.interests, keep);
+      if (fields.length) logger.warn({ eventId, userId: d.userId, fields }, 'profile edit clamped');
+      return patch;
     }),
   );
   // Later edits win key by key: one merged patch per user.
@@ -128,7 +236,7 @@ const insertApprovedEmails = async (
       const personal = await vault.open(event.data.personal, approvedEmailPersonalSchema);
       return {
         email_hash: event.data.emailHash,
-        email: personal?.email ?? null,
+        email: personal ? storableText(personal.email).text : null,
         added_at: recorded.recordedAt,
       };
     }),
@@ -201,13 +309,17 @@ const applySegment = async (
     const { event } = projected;
     switch (event.type) {
       case 'UserRegistered':
-        registrations.push({ event: event.data });
+        registrations.push({
+          event: event.data,
+          eventId: projected.recorded.eventId,
+          recordedAt: projected.recorded.recordedAt,
+        });
         break;
       case 'AdminGranted':
         admins.add(event.data.userId);
         break;
       case 'UserProfileUpdated':
-        profileUpdates.push({ event: event.data });
+        profileUpdates.push({ event: event.data, eventId: projected.recorded.eventId });
         break;
       case 'ApprovedEmailAdded':
         approvedEmails.push(projected);
