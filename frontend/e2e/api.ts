@@ -1,11 +1,14 @@
 import {
   buildPath,
   CONSISTENCY_TOKEN_HEADER,
+  easternToInstant,
   instantToEastern,
   newestConsistencyToken,
   routes,
 } from '@campus/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { inject } from 'vitest';
+import { TOOLING_CLOCK_HEADER } from '../../infra/demo-data/tooling-clock';
 import { emulatorIdToken } from '../../infra/src/auth/emulator-sign-in';
 
 /** The newest consistency token any call answered: reads send it, so they see those writes. */
@@ -15,7 +18,16 @@ let newestToken: string | null = null;
  * The journeys' back door for setting the scene (never for what the journey itself checks): calls
  * through the same gateway as the browser, as a user signed in to the same Auth emulator.
  */
-export const apiAs = (baseUrl: string, email: string) => {
+export const apiAs = (baseUrl: string, email: string) => callerAt(baseUrl, email, {});
+
+/**
+ * Commands decided `at` an earlier instant: sent to the set-up's tooling command service (the real
+ * deciders over the stack's database, with a clock each request sets), never to the product's.
+ */
+export const apiAt = (at: Date, email: string) =>
+  callerAt(inject('e2eToolingUrl'), email, { [TOOLING_CLOCK_HEADER]: at.toISOString() });
+
+const callerAt = (baseUrl: string, email: string, extraHeaders: Record<string, string>) => {
   const call = async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
     const token = await emulatorIdToken(email);
     const send = () =>
@@ -23,6 +35,7 @@ export const apiAs = (baseUrl: string, email: string) => {
         method,
         headers: {
           authorization: `Bearer ${token}`,
+          ...extraHeaders,
           ...(newestToken ? { [CONSISTENCY_TOKEN_HEADER]: newestToken } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
@@ -111,9 +124,9 @@ export const nextQuarterHour = (ms: number) => new Date(Math.ceil(ms / 900_000) 
 export const opportunityPath = (id: string) => buildPath('/opportunity/:id', { id });
 
 /**
- * An event that started a little earlier today, with participants and no attendance yet (signups
- * close at the start, so it is created ahead, filled, then moved to its time, as the demo data
- * records past events; see docs/demo-data.md).
+ * An approved event that started a little earlier today, with participants and no attendance yet.
+ * Signups close at the start, so it is created, approved and filled on the tooling clock a day
+ * before it starts, as the demo data records past events (docs/demo-data.md); never moved by an edit.
  */
 export const startedEvent = async (
   baseUrl: string,
@@ -125,35 +138,38 @@ export const startedEvent = async (
     durationMinutes?: number;
   },
 ) => {
-  const host = apiAs(baseUrl, options.host);
-  const admin = apiAs(baseUrl, 'admin@university.edu');
-  const ahead = easternAt(nextQuarterHour(Date.now() + 2 * 24 * 3_600_000));
-  const created = await host.call<{ id: string }>('POST', routes.createOpportunity.path, {
-    name: options.name,
-    description: 'A shift recorded by the browser journeys.',
-    date: ahead.date,
-    time: ahead.time,
-    duration: options.durationMinutes ?? 120,
-    total_slots: Math.max(2, options.participants.length),
-    host_org_id: await organizationId(host, options.organization),
-    causes: ['Food Security and Hunger Relief'],
-  });
-  await admin.call('POST', routes.bulkApprove.path, { opportunity_ids: [created.id] });
-  for (const email of options.participants) {
-    const user = apiAs(baseUrl, email);
-    const me = await user.call<{ id: string }>(
-      'GET',
-      buildPath(routes.getUserByEmail.path, { address: email }),
-    );
-    await user.call('POST', routes.signUp.path, { user_id: me.id, opportunity_id: created.id });
-  }
   // Earlier today (Eastern), never yesterday: the monthly board counts it in this month.
   const now = easternAt(new Date());
   const hourAgo = easternAt(new Date(Math.floor((Date.now() - 3_600_000) / 900_000) * 900_000));
   const start = hourAgo.date === now.date ? hourAgo : { date: now.date, time: '00:00' };
-  await host.call('PUT', buildPath(routes.updateOpportunity.path, { id: created.id }), {
-    date: start.date,
-    time: start.time,
+  const dayBefore = new Date(easternToInstant(start.date, start.time).getTime() - 86_400_000);
+  const organization = await organizationId(apiAs(baseUrl, options.host), options.organization);
+  const created = await apiAt(dayBefore, options.host).call<{ id: string }>(
+    'POST',
+    routes.createOpportunity.path,
+    {
+      name: options.name,
+      description: 'A shift recorded by the browser journeys.',
+      date: start.date,
+      time: start.time,
+      duration: options.durationMinutes ?? 120,
+      total_slots: Math.max(2, options.participants.length),
+      host_org_id: organization,
+      causes: ['Food Security and Hunger Relief'],
+    },
+  );
+  await apiAt(dayBefore, 'admin@university.edu').call('POST', routes.bulkApprove.path, {
+    opportunity_ids: [created.id],
   });
+  for (const email of options.participants) {
+    const me = await apiAs(baseUrl, email).call<{ id: string }>(
+      'GET',
+      buildPath(routes.getUserByEmail.path, { address: email }),
+    );
+    await apiAt(dayBefore, email).call('POST', routes.signUp.path, {
+      user_id: me.id,
+      opportunity_id: created.id,
+    });
+  }
   return { id: created.id, date: start.date };
 };

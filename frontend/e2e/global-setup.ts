@@ -1,26 +1,49 @@
 import type { TestProject } from 'vitest/node';
+import { startToolingCommandService } from '../../infra/demo-data/tooling-command-service';
 import { resetAccessibilityResults, writeAccessibilityReport } from './axe';
 import { startE2eStack } from './stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eUrl: string;
+    /** The set-up's own command service over the stack's database, with a settable clock. */
+    e2eToolingUrl: string;
   }
 }
 
 /**
- * Starts one stack (with the demo data) for all browser tests and hands its URL to them; at the
- * end merges the accessibility results into artifacts/axe-report.{json,md}. `E2E_URL` points the
- * tests at a stack that is already running instead (while writing tests).
+ * Starts one stack (with the demo data) for all browser tests and hands its URL to them, beside a
+ * tooling command service over the same database whose clock each request sets (how the set-up
+ * reaches the past: docs/demo-data.md); at the end merges the accessibility results into
+ * artifacts/axe-report.{json,md}. `E2E_URL` points the tests at a stack that is already running
+ * instead (while writing tests), with `E2E_DATABASE_URL` (or DATABASE_URL) naming its database.
  */
 export default async function setup(project: TestProject) {
   resetAccessibilityResults();
   const reuse = process.env['E2E_URL'];
-  const stack = reuse ? { url: reuse, stop: () => Promise.resolve() } : await startE2eStack();
+  const stack = reuse
+    ? {
+        url: reuse,
+        databaseUrl:
+          process.env['E2E_DATABASE_URL'] ??
+          process.env['DATABASE_URL'] ??
+          'postgres://postgres@127.0.0.1:5432/campus',
+        stop: () => Promise.resolve(),
+      }
+    : await startE2eStack();
+  const tooling = await startToolingCommandService({
+    DATABASE_URL: stack.databaseUrl,
+    ADMIN_EMAILS: 'admin@university.edu',
+  }).catch(async (error: unknown) => {
+    await stack.stop();
+    throw error;
+  });
   // Without the trailing slash start.sh prints, so `${url}/path` is never '//path' (an unknown route).
   project.provide('e2eUrl', stack.url.replace(/\/+$/, ''));
+  project.provide('e2eToolingUrl', tooling.url);
   return async () => {
     writeAccessibilityReport();
+    await tooling.stop();
     await stack.stop();
   };
 }

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-export type E2eStack = { url: string; stop: () => Promise<void> };
+export type E2eStack = { url: string; databaseUrl: string; stop: () => Promise<void> };
 
 /**
  * Starts the whole product the way the README does (`infra/scripts/start.sh`), on ports, a
@@ -17,9 +17,10 @@ export const startE2eStack = async (): Promise<E2eStack> => {
   const base = 20_000 + Math.floor(Math.random() * 20_000);
   const logDir = resolve(ROOT, 'artifacts', 'e2e-logs');
   mkdirSync(logDir, { recursive: true });
+  const databaseUrl = `postgres://postgres@127.0.0.1:5432/campus_e2e_${id}`;
   const env = {
     ...process.env,
-    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/campus_e2e_${id}`,
+    DATABASE_URL: databaseUrl,
     REDIS_PREFIX: `e2e-${id}:`,
     GATEWAY_PORT: String(base),
     COMMAND_PORT: String(base + 1),
@@ -63,6 +64,7 @@ export const startE2eStack = async (): Promise<E2eStack> => {
   });
   return {
     url,
+    databaseUrl,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -1,16 +1,20 @@
 import { emulatorIdToken } from '../src/auth/emulator-sign-in';
+import { TOOLING_CLOCK_HEADER } from './tooling-clock';
 
 /**
  * The loader's HTTP side: one emulator ID token per address (fetched once), JSON calls through the
  * gateway with an Idempotency-Key per planned step (a run interrupted half-way can be resumed on
  * the same day without doubling anything), retries of 429 and 5xx answers with back-off, and a
- * bounded-concurrency map with a progress line.
+ * bounded-concurrency map with a progress line. A call made `at` an instant goes to the loader's
+ * own tooling command service instead, decided at that instant (docs/demo-data.md).
  */
 export class DemoClient {
   private readonly tokens = new Map<string, Promise<string>>();
   done = 0;
   total = 0;
   private lastPrinted = 0;
+  /** The tooling command service's URL, once started. */
+  toolingUrl: string | null = null;
 
   constructor(
     private readonly baseUrl: string,
@@ -32,16 +36,26 @@ export class DemoClient {
     path: string,
     email: string | null,
     body?: unknown,
-    options: { idempotencyKey?: string; form?: FormData; allow?: readonly number[] } = {},
+    options: {
+      idempotencyKey?: string;
+      form?: FormData;
+      allow?: readonly number[];
+      /** Decided at this instant by the tooling command service. */
+      at?: Date;
+    } = {},
   ): Promise<{ status: number; body: unknown }> {
+    const { at } = options;
+    if (at && !this.toolingUrl) throw new Error('demo data: the tooling service is not started');
+    const target = at && this.toolingUrl ? this.toolingUrl : this.baseUrl;
     for (let attempt = 0; ; attempt++) {
       const headers: Record<string, string> = {};
       if (email) headers['authorization'] = `Bearer ${await this.token(email)}`;
       if (body !== undefined) headers['content-type'] = 'application/json';
       if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+      if (at) headers[TOOLING_CLOCK_HEADER] = at.toISOString();
       let response: Response | null = null;
       try {
-        response = await fetch(new URL(path, this.baseUrl), {
+        response = await fetch(new URL(path, target), {
           method,
           headers,
           body: options.form ?? (body !== undefined ? JSON.stringify(body) : null),
@@ -56,7 +70,9 @@ export class DemoClient {
           return { status: response.status, body: parsed };
         const retryable = response.status === 429 || response.status >= 500;
         if (!retryable || attempt >= 6)
-          throw new Error(`${method} ${path} as ${email ?? 'nobody'}: ${response.status} ${text}`);
+          throw new Error(
+            `${method} ${path} as ${email ?? 'nobody'}${at ? ` at ${at.toISOString()}` : ''}: ${response.status} ${text}`,
+          );
         const retryAfter = Number(response.headers.get('retry-after'));
         await delay(retryAfter > 0 ? retryAfter * 1000 : 200 * 2 ** attempt);
       } else {

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { buildPath, easternToday, instantToEastern, routes } from '@campus/contracts';
+import {
+  buildPath,
+  easternToday,
+  easternToInstant,
+  instantToEastern,
+  routes,
+} from '@campus/contracts';
 import { DemoClient } from './client';
 import { gradientPng } from './png';
 import {
@@ -10,10 +16,13 @@ import {
   type PlannedOpportunity,
   type PlannedStart,
 } from './plan';
+import { startToolingCommandService } from './tooling-command-service';
 
 /**
  * Loads the demo campus through the command API (so every projection sees it) and prints the
- * accounts to sign in with. See docs/demo-data.md.
+ * accounts to sign in with. The campus's history (accounts, organizations, past events with their
+ * signups and attendance) is decided at its own past instants by a tooling command service run in
+ * this process; upcoming events and friendships go through the gateway now. See docs/demo-data.md.
  *
  *   npx tsx infra/demo-data/load.ts [gateway URL]
  *
@@ -60,35 +69,44 @@ const must = (map: Map<string, string>, key: string) => {
   return id;
 };
 
-/** Registers one account (or finds its id when it exists). */
-const register = async (user: {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  carSeats: number;
-  gender?: string | null;
-  graduationYear?: number | null;
-  academicLevel?: string | null;
-  major?: string | null;
-}) => {
+/** Registers one account (or finds its id when it exists), decided `at` that instant if given. */
+const register = async (
+  user: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    phone: string;
+    carSeats: number;
+    gender?: string | null;
+    graduationYear?: number | null;
+    academicLevel?: string | null;
+    major?: string | null;
+  },
+  at?: Date,
+) => {
   const check = await client.call('POST', routes.protectedCheck.path, user.email);
   const existing = z.object({ user: z.object({ id: z.string().nullable() }) }).parse(check.body);
   if (existing.user.id) {
     ids.users.set(user.email, existing.user.id);
     return false;
   }
-  const created = await client.call('POST', routes.registerUser.path, user.email, {
-    first_name: user.firstName,
-    last_name: user.lastName,
-    phone: user.phone,
-    has_car: user.carSeats > 0,
-    car_seats: user.carSeats,
-    gender: user.gender ?? null,
-    graduation_year: user.graduationYear ?? null,
-    academic_level: user.academicLevel ?? null,
-    major: user.major ?? null,
-  });
+  const created = await client.call(
+    'POST',
+    routes.registerUser.path,
+    user.email,
+    {
+      first_name: user.firstName,
+      last_name: user.lastName,
+      phone: user.phone,
+      has_car: user.carSeats > 0,
+      car_seats: user.carSeats,
+      gender: user.gender ?? null,
+      graduation_year: user.graduationYear ?? null,
+      academic_level: user.academicLevel ?? null,
+      major: user.major ?? null,
+    },
+    at ? { at } : {},
+  );
   ids.users.set(user.email, idOf.parse(created.body).id);
   return true;
 };
@@ -115,7 +133,10 @@ const addDays = (date: string, days: number) => {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
 };
-const QUARTER_HOUR = 15 * 60 * 1000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const QUARTER_HOUR = 15 * MINUTE;
 const today = easternToday(new Date());
 /** The Eastern date and time an opportunity really starts at. */
 const startOf = (start: PlannedStart) => {
@@ -124,6 +145,11 @@ const startOf = (start: PlannedStart) => {
   return instantToEastern(new Date(at));
 };
 const isPast = (o: PlannedOpportunity) => o.start.kind === 'day' && o.start.dayOffset < 0;
+const instantOf = (o: PlannedOpportunity) => {
+  const when = startOf(o.start);
+  return easternToInstant(when.date, when.time);
+};
+const after = (instant: Date, ms: number) => new Date(instant.getTime() + ms);
 
 const main = async () => {
   if (env.DEMO_DATA === 'skip') {
@@ -145,6 +171,7 @@ const main = async () => {
   }
 
   const pastOpportunities = plan.opportunities.filter(isPast);
+  const upcomingOpportunities = plan.opportunities.filter((o) => !isPast(o));
   const friendshipSteps = plan.friendships.reduce(
     (n, f) => n + (f.outcome === 'pending' ? 1 : f.outcome === 'removed' ? 3 : 2),
     0,
@@ -156,111 +183,196 @@ const main = async () => {
     plan.organizations.reduce((n, o) => n + o.members.length, 0) +
     plan.opportunities.length +
     plan.opportunities.reduce((n, o) => n + o.participants.length + o.announcements.length, 0) +
-    pastOpportunities.length * 2 +
+    pastOpportunities.reduce((n, o) => n + 2 + (o.attendance ? 1 : 0), 0) +
     friendshipSteps +
     plan.approvedEmails.length +
     2;
   const c = env.DEMO_DATA_CONCURRENCY;
 
-  // 1. Accounts: the admin first (ADMIN_EMAILS makes it an admin), then everyone else.
-  await register(plan.admin);
-  await client.each('accounts', plan.users, c, async (user) => {
-    await register(user);
-  });
-  await client.each(
-    'profiles',
-    plan.users.filter((u) => u.bio),
-    c,
-    async (user) => {
-      await client.call(
-        'PUT',
-        buildPath(routes.updateProfile.path, { id: must(ids.users, user.email) }),
-        user.email,
-        { bio: user.bio, interests: user.interests },
-      );
-    },
+  // The campus opened three weeks before its earliest past event: accounts, organizations and
+  // memberships are decided then, so every signup and award comes after the people and groups.
+  const earliestPast = Math.min(
+    0,
+    ...pastOpportunities.map((o) => (o.start.kind === 'day' ? o.start.dayOffset : 0)),
   );
-  client.done += plan.users.length - plan.users.filter((u) => u.bio).length;
-
-  // 2. Banner pictures for the opportunities, uploaded like the create form does.
+  const opening = easternToInstant(addDays(today, earliestPast - 21), '09:00');
   const images: string[] = [];
-  await client.each('pictures', plan.imageColors, c, async ([from, to], index) => {
-    const form = new FormData();
-    const png = gradientPng(640, 320, from, to);
-    form.append(
-      'file',
-      new Blob([new Uint8Array(png)], { type: 'image/png' }),
-      `banner-${String(index)}.png`,
-    );
-    const answer = await client.call('POST', routes.upload.path, HOST_EMAIL, undefined, { form });
-    images[index] = z.object({ url: z.string() }).parse(answer.body).url;
-  });
+  const createBody = (o: PlannedOpportunity) => {
+    const when = startOf(o.start);
+    return {
+      name: o.name,
+      description: o.description,
+      nonprofit: o.nonprofit,
+      address: o.address,
+      date: when.date,
+      time: when.time,
+      duration: o.durationMinutes,
+      total_slots: o.totalSlots,
+      host_org_id: must(ids.organizations, o.hostOrg),
+      redirect_url: o.redirectUrl,
+      image: images[o.imageIndex] ?? null,
+      causes: o.causes,
+      tags: o.tags,
+      visibility: o.visibility.map((key) => must(ids.organizations, key)),
+      isPrivate: o.visibility.length > 0,
+    };
+  };
 
-  // 3. Organizations, created by their hosts; the admin approves all but a few.
-  await client.each('organizations', plan.organizations, c, async (org) => {
-    const answer = await client.call(
-      'POST',
-      routes.createOrganization.path,
-      org.host,
-      { name: org.name, type: org.type, description: org.description },
-      { idempotencyKey: `demo-${org.key}` },
+  const tooling = await startToolingCommandService();
+  client.toolingUrl = tooling.url;
+  try {
+    // 1. Accounts: the admin first (ADMIN_EMAILS makes it an admin), then everyone else.
+    await register(plan.admin, opening);
+    await client.each('accounts', plan.users, c, async (user) => {
+      await register(user, after(opening, MINUTE));
+    });
+    await client.each(
+      'profiles',
+      plan.users.filter((u) => u.bio),
+      c,
+      async (user) => {
+        await client.call(
+          'PUT',
+          buildPath(routes.updateProfile.path, { id: must(ids.users, user.email) }),
+          user.email,
+          { bio: user.bio, interests: user.interests },
+          { at: after(opening, HOUR) },
+        );
+      },
     );
-    ids.organizations.set(org.key, idOf.parse(answer.body).id);
-  });
-  await client.call('POST', routes.bulkApprove.path, ADMIN_EMAIL, {
-    organization_ids: plan.organizations
-      .filter((o) => o.approved)
-      .map((o) => must(ids.organizations, o.key)),
-  });
-  client.done++;
-  const memberships = plan.organizations.flatMap((o) => o.members.map((m) => ({ org: o, m })));
-  await client.each('memberships', memberships, c, async ({ org, m }) => {
+    client.done += plan.users.length - plan.users.filter((u) => u.bio).length;
+
+    // 2. Banner pictures for the opportunities, uploaded like the create form does.
+    await client.each('pictures', plan.imageColors, c, async ([from, to], index) => {
+      const form = new FormData();
+      const png = gradientPng(640, 320, from, to);
+      form.append(
+        'file',
+        new Blob([new Uint8Array(png)], { type: 'image/png' }),
+        `banner-${String(index)}.png`,
+      );
+      const answer = await client.call('POST', routes.upload.path, HOST_EMAIL, undefined, { form });
+      images[index] = z.object({ url: z.string() }).parse(answer.body).url;
+    });
+
+    // 3. Organizations, created by their hosts; the admin approves all but a few.
+    await client.each('organizations', plan.organizations, c, async (org) => {
+      const answer = await client.call(
+        'POST',
+        routes.createOrganization.path,
+        org.host,
+        { name: org.name, type: org.type, description: org.description },
+        { idempotencyKey: `demo-${org.key}`, at: after(opening, 2 * HOUR) },
+      );
+      ids.organizations.set(org.key, idOf.parse(answer.body).id);
+    });
     await client.call(
       'POST',
-      routes.joinOrganization.path,
-      m,
-      { user_id: must(ids.users, m), organization_id: must(ids.organizations, org.key) },
-      { idempotencyKey: `demo-join-${org.key}` },
-    );
-  });
-
-  // 4. Opportunities. One that already happened is created ahead (signups close at the start),
-  //    filled, then moved to its real date and its attendance submitted: see docs/demo-data.md.
-  const placeholder = addDays(today, 60);
-  await client.each('opportunities', plan.opportunities, c, async (o) => {
-    const when = startOf(o.start);
-    const answer = await client.call(
-      'POST',
-      routes.createOpportunity.path,
-      o.host,
+      routes.bulkApprove.path,
+      ADMIN_EMAIL,
       {
-        name: o.name,
-        description: o.description,
-        nonprofit: o.nonprofit,
-        address: o.address,
-        date: isPast(o) ? placeholder : when.date,
-        time: when.time,
-        duration: o.durationMinutes,
-        total_slots: o.totalSlots,
-        host_org_id: must(ids.organizations, o.hostOrg),
-        redirect_url: o.redirectUrl,
-        image: images[o.imageIndex] ?? null,
-        causes: o.causes,
-        tags: o.tags,
-        visibility: o.visibility.map((key) => must(ids.organizations, key)),
-        isPrivate: o.visibility.length > 0,
+        organization_ids: plan.organizations
+          .filter((o) => o.approved)
+          .map((o) => must(ids.organizations, o.key)),
       },
-      { idempotencyKey: `demo-${o.key}` },
+      { at: after(opening, 3 * HOUR) },
     );
+    client.done++;
+    const memberships = plan.organizations.flatMap((o) => o.members.map((m) => ({ org: o, m })));
+    await client.each('memberships', memberships, c, async ({ org, m }) => {
+      await client.call(
+        'POST',
+        routes.joinOrganization.path,
+        m,
+        { user_id: must(ids.users, m), organization_id: must(ids.organizations, org.key) },
+        { idempotencyKey: `demo-join-${org.key}`, at: after(opening, 4 * HOUR) },
+      );
+    });
+
+    // 4. Past events, each lived through on the tooling clock: created and approved two weeks
+    //    ahead, filled two days ahead (signups close at the start), attendance after it ended.
+    await client.each('past events', pastOpportunities, c, async (o) => {
+      const start = instantOf(o);
+      const created = after(start, -14 * DAY);
+      const answer = await client.call(
+        'POST',
+        routes.createOpportunity.path,
+        o.host,
+        createBody(o),
+        {
+          idempotencyKey: `demo-${o.key}`,
+          at: created,
+        },
+      );
+      const id = idOf.parse(answer.body).id;
+      ids.opportunities.set(o.key, id);
+      client.done++;
+      await client.call(
+        'POST',
+        routes.bulkApprove.path,
+        ADMIN_EMAIL,
+        { opportunity_ids: [id] },
+        { idempotencyKey: `demo-approve-${o.key}`, at: after(created, HOUR) },
+      );
+      client.done++;
+      // One after another, a minute apart: the earliest signup (the +5 bonus) is the plan's first.
+      for (const [index, p] of o.participants.entries()) {
+        await client.call(
+          'POST',
+          routes.signUp.path,
+          p,
+          { user_id: must(ids.users, p), opportunity_id: id },
+          { idempotencyKey: `demo-signup-${o.key}`, at: after(start, -2 * DAY + index * MINUTE) },
+        );
+        client.done++;
+      }
+      for (const [index, text] of o.announcements.entries()) {
+        await client.call(
+          'POST',
+          buildPath(routes.postAnnouncement.path, { id }),
+          o.host,
+          { text },
+          { idempotencyKey: `demo-announce-${o.key}`, at: after(start, -DAY + index * MINUTE) },
+        );
+        client.done++;
+      }
+      if (!o.attendance) return;
+      const ended = after(start, o.durationMinutes * MINUTE + HOUR);
+      await client.call(
+        'PUT',
+        routes.markAttendance.path,
+        o.host,
+        {
+          opportunity_id: id,
+          user_ids: o.attendance.attended.map((e) => must(ids.users, e)),
+          duration: o.attendance.minutes,
+        },
+        {
+          idempotencyKey: `demo-attendance-${o.key}`,
+          at: new Date(Math.min(ended.getTime(), Date.now() - MINUTE)),
+        },
+      );
+      client.done++;
+    });
+  } finally {
+    client.toolingUrl = null;
+    await tooling.stop();
+  }
+
+  // 5. Upcoming events, created, approved and filled now through the product's own service.
+  await client.each('opportunities', upcomingOpportunities, c, async (o) => {
+    const answer = await client.call('POST', routes.createOpportunity.path, o.host, createBody(o), {
+      idempotencyKey: `demo-${o.key}`,
+    });
     ids.opportunities.set(o.key, idOf.parse(answer.body).id);
   });
-  await client.call('POST', routes.bulkApprove.path, ADMIN_EMAIL, {
-    opportunity_ids: plan.opportunities
-      .filter((o) => o.approved)
-      .map((o) => must(ids.opportunities, o.key)),
-  });
+  const toApprove = upcomingOpportunities.filter((o) => o.approved);
+  if (toApprove.length)
+    await client.call('POST', routes.bulkApprove.path, ADMIN_EMAIL, {
+      opportunity_ids: toApprove.map((o) => must(ids.opportunities, o.key)),
+    });
   client.done++;
-  const signups = plan.opportunities.flatMap((o) => o.participants.map((p) => ({ o, p })));
+  const signups = upcomingOpportunities.flatMap((o) => o.participants.map((p) => ({ o, p })));
   await client.each('signups', signups, c, async ({ o, p }) => {
     await client.call(
       'POST',
@@ -270,7 +382,7 @@ const main = async () => {
       { idempotencyKey: `demo-signup-${o.key}` },
     );
   });
-  const announcements = plan.opportunities.flatMap((o) =>
+  const announcements = upcomingOpportunities.flatMap((o) =>
     o.announcements.map((text) => ({ o, text })),
   );
   await client.each('announcements', announcements, c, async ({ o, text }) => {
@@ -282,32 +394,8 @@ const main = async () => {
       { idempotencyKey: `demo-announce-${o.key}` },
     );
   });
-  await client.each('past events', pastOpportunities, c, async (o) => {
-    const id = must(ids.opportunities, o.key);
-    const when = startOf(o.start);
-    await client.call(
-      'PUT',
-      buildPath(routes.updateOpportunity.path, { id }),
-      o.host,
-      { date: when.date, time: when.time },
-      { idempotencyKey: `demo-move-${o.key}` },
-    );
-    client.done++;
-    if (o.attendance)
-      await client.call(
-        'PUT',
-        routes.markAttendance.path,
-        o.host,
-        {
-          opportunity_id: id,
-          user_ids: o.attendance.attended.map((e) => must(ids.users, e)),
-          duration: o.attendance.minutes,
-        },
-        { idempotencyKey: `demo-attendance-${o.key}` },
-      );
-  });
 
-  // 5. Friendships in every state.
+  // 6. Friendships in every state.
   await client.each('friendships', plan.friendships, c, async (f) => {
     const from = must(ids.users, f.from);
     const to = must(ids.users, f.to);
@@ -337,7 +425,7 @@ const main = async () => {
     );
   });
 
-  // 6. Partner addresses on the approved list; the last one marks the demo as loaded.
+  // 7. Partner addresses on the approved list; the last one marks the demo as loaded.
   for (const email of plan.approvedEmails) {
     await client.call('POST', routes.addApprovedEmail.path, ADMIN_EMAIL, { email });
     client.done++;
@@ -347,7 +435,7 @@ const main = async () => {
   console.log(
     `demo data: ${String(plan.users.length + 1)} users, ${String(plan.organizations.length)} organizations, ` +
       `${String(plan.opportunities.length)} opportunities (${String(pastOpportunities.length)} past), ` +
-      `${String(signups.length)} signups, ${String(plan.friendships.length)} friendships in ${seconds} s`,
+      `${String(plan.opportunities.reduce((n, o) => n + o.participants.length, 0))} signups, ${String(plan.friendships.length)} friendships in ${seconds} s`,
   );
   printAccounts();
 };
