@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/**
+ * Why an award deserves a second look (docs/product-rules.md): more minutes than the opportunity
+ * was scheduled for, or an opportunity whose host is among its own attendees.
+ */
+export const AWARD_FLAGS = ['longer-than-scheduled', 'host-attended'] as const;
+export const awardFlagSchema = z.enum(AWARD_FLAGS);
+export type AwardFlag = z.infer<typeof awardFlagSchema>;
+
 /** GET /api/admin/opportunities/:id/history: an opportunity's stream, oldest first (admins). */
 export const opportunityHistorySchema = z.object({
   opportunity_id: z.string(),
@@ -18,7 +26,38 @@ export const opportunityHistorySchema = z.object({
       actor_name: z.string().nullable(),
       /** One readable line; people appear only by their read-model names. */
       summary: z.string(),
+      /** On an AttendanceMarked entry, what the admin should look at twice (empty otherwise). */
+      flags: z.array(awardFlagSchema),
     }),
   ),
 });
 export type OpportunityHistory = z.infer<typeof opportunityHistorySchema>;
+
+/** GET /api/admin/users/:id/points-history: a user's point ledger for the admin audit, oldest first. */
+export const auditPointsHistorySchema = z.object({
+  user_id: z.string(),
+  /** The user's points; always equal to the last running total (0 without lines). */
+  points: z.number().int(),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      /** When the change was recorded (ISO 8601 UTC). */
+      at: z.string(),
+      reason: z.enum(['attendance', 'first_signup_bonus']),
+      opportunity_id: z.string(),
+      /** Kept when the opportunity was later deleted; null if it never reached the read model. */
+      opportunity_name: z.string().nullable(),
+      /** The Eastern date the points count on (its monthly board). */
+      opportunity_date: z.string(),
+      actor_id: z.string().nullable(),
+      actor_name: z.string().nullable(),
+      change: z.number().int(),
+      running_total: z.number().int(),
+      /** The opportunity's duration in minutes (fixed once attendance is marked); null if unknown. */
+      scheduled_minutes: z.number().int().nullable(),
+      /** Set on attendance lines only; a bonus line carries none. */
+      flags: z.array(awardFlagSchema),
+    }),
+  ),
+});
+export type AuditPointsHistory = z.infer<typeof auditPointsHistorySchema>;

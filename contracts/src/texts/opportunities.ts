@@ -119,6 +119,16 @@ export const opportunityTexts = {
     scheduleFixedHint: 'Attendance has been submitted, so the date, time and duration are fixed.',
     startHint: 'The start must be in the future.',
   },
+  /** The admin audit's review flags on an award, shown as labelled badges. */
+  awardFlags: {
+    column: 'Review',
+    label: 'Flags for review',
+    'longer-than-scheduled': (scheduledMinutes: number | null) =>
+      scheduledMinutes === null
+        ? 'Longer than scheduled'
+        : `Longer than scheduled (${String(scheduledMinutes)} min)`,
+    'host-attended': () => 'Host attended',
+  },
   mine: {
     title: 'My Opportunities',
     subtitle: 'The opportunities you host and the ones you signed up for.',

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditPointsHistorySchema,
   opportunityHistorySchema,
   pointsHistorySchema,
   serviceHoursSchema,
@@ -124,6 +125,82 @@ describe('admin audit reads over HTTP', () => {
     it('refuses non-admins', async () => {
       expect((await stack.read('/api/admin/service-hours', amy.token)).status).toBe(403);
       expect((await request(stack.queryApp).get('/api/admin/service-hours')).status).toBe(401);
+    });
+  });
+  // Last: its awards fall in May, after the service-hours sums above were read.
+  describe('GET /api/admin/users/:id/points-history flags awards for a second look', () => {
+    let longId: string;
+    let selfId: string;
+    const ledgerOf = async (account: TestAccount) => {
+      const response = await stack.read(
+        `/api/admin/users/${account.userId}/points-history`,
+        admin.token,
+      );
+      expect(response.status, response.text).toBe(200);
+      return auditPointsHistorySchema.parse(response.body);
+    };
+
+    beforeAll(async () => {
+      const garden = await f.organization(host, { name: 'Garden Club', admin });
+      longId = await f.opportunity(host, garden.id, { date: '2026-05-04', duration: 60 }, admin);
+      selfId = await f.opportunity(host, garden.id, { date: '2026-05-05', duration: 60 }, admin);
+      await f.signUp(amy, longId);
+      await f.signUp(host, selfId);
+      await f.signUp(amy, selfId);
+      stack.clock.set('2026-05-06T20:00:00.000Z');
+      await f.markAttendance(host, longId, [amy], 120);
+      await f.markAttendance(host, selfId, [host, amy], 60);
+    });
+
+    it('flags a longer-than-scheduled award and one where the host attended; a clean award has none', async () => {
+      const amyLedger = await ledgerOf(amy);
+      expect(
+        amyLedger.entries.map((e) => [
+          e.opportunity_id,
+          e.reason,
+          e.change,
+          e.scheduled_minutes,
+          e.flags,
+        ]),
+      ).toEqual([
+        [opportunityId, 'attendance', 90, 90, []],
+        [opportunityId, 'first_signup_bonus', 5, 90, []],
+        [longId, 'attendance', 120, 60, ['longer-than-scheduled']],
+        [longId, 'first_signup_bonus', 5, 60, []],
+        [selfId, 'attendance', 60, 60, ['host-attended']],
+      ]);
+      expect(amyLedger.points).toBe(280);
+      expect(amyLedger.entries.at(-1)?.running_total).toBe(280);
+      const hostLedger = await ledgerOf(host);
+      expect(hostLedger.entries.map((e) => [e.reason, e.change, e.flags])).toEqual([
+        ['attendance', 60, ['host-attended']],
+        ['first_signup_bonus', 5, []],
+      ]);
+    });
+
+    it('flags the same awards in the opportunity histories', async () => {
+      const flagsOf = async (id: string) => {
+        const response = await stack.read(`/api/admin/opportunities/${id}/history`, admin.token);
+        return opportunityHistorySchema
+          .parse(response.body)
+          .entries.filter((e) => e.flags.length > 0)
+          .map((e) => [e.type, e.flags]);
+      };
+      expect(await flagsOf(opportunityId)).toEqual([]);
+      expect(await flagsOf(longId)).toEqual([['AttendanceMarked', ['longer-than-scheduled']]]);
+      expect(await flagsOf(selfId)).toEqual([['AttendanceMarked', ['host-attended']]]);
+    });
+
+    it('is for admins only, and 404 for an unknown user', async () => {
+      const path = `/api/admin/users/${amy.userId}/points-history`;
+      expect((await stack.read(path, amy.token)).status).toBe(403);
+      expect((await stack.read(path, host.token)).status).toBe(403);
+      expect((await request(stack.queryApp).get(path)).status).toBe(401);
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+        const response = await stack.read(`/api/admin/users/${id}/points-history`, admin.token);
+        expect(response.status, id).toBe(404);
+        expect(response.body.message).toBe(texts.notFound.user);
+      }
     });
   });
 });

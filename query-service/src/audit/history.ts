@@ -1,6 +1,7 @@
 import {
   texts,
   toDomainEvent,
+  type AwardFlag,
   type DomainEvent,
   type EventOf,
   type OpportunityHistory,
@@ -93,6 +94,30 @@ export const summarize = (
   }
 };
 
+/**
+ * The review flags of each entry (docs/product-rules.md), by folding the stream: an attendance
+ * longer than the duration scheduled when it was marked, or one listing the host as attended.
+ */
+const flagsOfEntries = (events: readonly (DomainEvent | null)[]): AwardFlag[][] => {
+  let hostUserId: string | null = null;
+  let scheduled: number | null = null;
+  return events.map((event) => {
+    if (event?.type === 'OpportunityCreated') {
+      hostUserId = event.data.hostUserId;
+      scheduled = event.data.durationMinutes;
+    }
+    if (event?.type === 'OpportunityUpdated' && event.data.changes.durationMinutes !== undefined)
+      scheduled = event.data.changes.durationMinutes;
+    if (event?.type !== 'AttendanceMarked') return [];
+    const flags: AwardFlag[] = [];
+    if (scheduled !== null && event.data.durationMinutes > scheduled)
+      flags.push('longer-than-scheduled');
+    if (hostUserId !== null && event.data.attendedUserIds.includes(hostUserId))
+      flags.push('host-attended');
+    return flags;
+  });
+};
+
 /** Names of users by id from the read model (the erased placeholder once erased). */
 const loadNames = async (pool: Pool, ids: readonly string[]): Promise<Map<string, string>> => {
   if (ids.length === 0) return new Map();
@@ -122,10 +147,11 @@ export const opportunityHistory = async (
     ]),
   ]);
   const nameOf = (id: string) => names.get(id) ?? s.unknownUser;
+  const flags = flagsOfEntries(events.map((e) => e.event));
   return {
     opportunity_id: opportunityId,
     name: opportunity.rows[0]?.name ?? null,
-    entries: events.map(({ stored, event }) => {
+    entries: events.map(({ stored, event }, i) => {
       const actorId = stored.metadata.actorUserId;
       return {
         id: stored.eventId,
@@ -134,6 +160,7 @@ export const opportunityHistory = async (
         actor_id: actorId,
         actor_name: actorId ? nameOf(actorId) : null,
         summary: summarize(event, stored.type, nameOf),
+        flags: flags[i] ?? [],
       };
     }),
   };

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET /api/users/{id}/points-history: every ledger line with its actor and running total. */
+/** GET /api/admin/users/{id}/points-history: every ledger line with its actor, total and flags. */
 export const userHistoryQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['users', 'points-history', id],
-    queryFn: ({ signal }) => api.request('getPointsHistory', { params: { id }, signal }),
+    queryKey: ['users', 'audit-points-history', id],
+    queryFn: ({ signal }) => api.request('getAuditPointsHistory', { params: { id }, signal }),
   });
 
 /** GET /api/users/{id}: whose history it is (the heading). */

@@ -1,4 +1,8 @@
-import { texts, type OpportunityHistory as History, type PointsHistory } from '@campus/contracts';
+import {
+  texts,
+  type AuditPointsHistory,
+  type OpportunityHistory as History,
+} from '@campus/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '@/testing/fixtures';
@@ -20,14 +24,15 @@ afterEach(() => {
 
 const u = texts.admin.userHistory;
 const o = texts.admin.opportunityHistory;
+const flag = texts.opportunities.awardFlags;
 
 describe('a user’s point history (admin audit)', () => {
-  it('lists each line with time, cause, opportunity, actor, change and running total', async () => {
+  it('lists each line with time, cause, opportunity, actor, flags, change and running total', async () => {
     const api = fakeApi();
     api.on('GET /api/users/ben-1', () => ({ body: aUser({ id: 'ben-1', name: 'Ben Bold' }) }));
-    const history: PointsHistory = {
+    const history: AuditPointsHistory = {
       user_id: 'ben-1',
-      points: 95,
+      points: 215,
       entries: [
         {
           id: '1',
@@ -40,6 +45,8 @@ describe('a user’s point history (admin audit)', () => {
           actor_name: 'Hal Host',
           change: 90,
           running_total: 90,
+          scheduled_minutes: 90,
+          flags: [],
         },
         {
           id: '2',
@@ -52,10 +59,26 @@ describe('a user’s point history (admin audit)', () => {
           actor_name: null,
           change: 5,
           running_total: 95,
+          scheduled_minutes: null,
+          flags: [],
+        },
+        {
+          id: '3',
+          at: '2026-03-12T20:00:00.000Z',
+          reason: 'attendance',
+          opportunity_id: 'opp-3',
+          opportunity_name: 'Own Event',
+          opportunity_date: '2026-03-12',
+          actor_id: 'ben-1',
+          actor_name: 'Ben Bold',
+          change: 120,
+          running_total: 215,
+          scheduled_minutes: 60,
+          flags: ['longer-than-scheduled', 'host-attended'],
         },
       ],
     };
-    api.on('GET /api/users/ben-1/points-history', () => ({ body: history }));
+    api.on('GET /api/admin/users/ben-1/points-history', () => ({ body: history }));
     renderWithProviders(<UserHistory userId="ben-1" />);
 
     expect(await screen.findByRole('heading', { name: u.of('Ben Bold') })).toBeInTheDocument();
@@ -67,9 +90,26 @@ describe('a user’s point history (admin audit)', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['Mar 10, 2026, 4:00 PM', u.attendance, 'Park Cleanup', 'Hal Host', '+90', '90'],
-      ['Mar 10, 2026, 4:00 PM', u.firstSignupBonus, u.unknownOpportunity, u.system, '+5', '95'],
+      ['Mar 10, 2026, 4:00 PM', u.attendance, 'Park Cleanup', 'Hal Host', '', '+90', '90'],
+      ['Mar 10, 2026, 4:00 PM', u.firstSignupBonus, u.unknownOpportunity, u.system, '', '+5', '95'],
+      [
+        'Mar 12, 2026, 4:00 PM',
+        u.attendance,
+        'Own Event',
+        'Ben Bold',
+        flag['longer-than-scheduled'](60) + flag['host-attended'](),
+        '+120',
+        '215',
+      ],
     ]);
+    // The flags are badges with text, listed under their own name.
+    const flags = within(rows[2] as HTMLElement).getByRole('list', { name: flag.label });
+    expect(
+      within(flags)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Longer than scheduled (60 min)', 'Host attended']);
+    expect(within(rows[0] as HTMLElement).queryByRole('list')).toBeNull();
     expect(screen.getByRole('link', { name: 'Park Cleanup' })).toHaveAttribute(
       'href',
       '/admin/opportunities/opp-1/history',
@@ -86,7 +126,7 @@ describe('a user’s point history (admin audit)', () => {
 
   it('says so when the user does not exist', async () => {
     const api = fakeApi();
-    api.on('GET /api/users/nobody/points-history', () => ({
+    api.on('GET /api/admin/users/nobody/points-history', () => ({
       status: 404,
       body: { message: texts.notFound.user },
     }));
@@ -109,6 +149,7 @@ describe('an opportunity’s event history (admin audit)', () => {
           actor_id: 'hal-1',
           actor_name: 'Hal Host',
           summary: texts.admin.eventSummary.created('Park Cleanup', false),
+          flags: [],
         },
         {
           id: 'e2',
@@ -117,6 +158,16 @@ describe('an opportunity’s event history (admin audit)', () => {
           actor_id: 'ada-1',
           actor_name: 'Ada Admin',
           summary: texts.admin.eventSummary.signedUpBy('Ben Bold'),
+          flags: [],
+        },
+        {
+          id: 'e3',
+          at: '2026-03-10T20:00:00.000Z',
+          type: 'AttendanceMarked',
+          actor_id: 'hal-1',
+          actor_name: 'Hal Host',
+          summary: texts.admin.eventSummary.attendance(1, 0, 90),
+          flags: ['host-attended'],
         },
       ],
     };
@@ -144,7 +195,14 @@ describe('an opportunity’s event history (admin audit)', () => {
         'Ada Admin',
         texts.admin.eventSummary.signedUpBy('Ben Bold'),
       ],
+      [
+        'Mar 10, 2026, 4:00 PM',
+        'AttendanceMarked',
+        'Hal Host',
+        texts.admin.eventSummary.attendance(1, 0, 90) + flag['host-attended'](),
+      ],
     ]);
+    expect(screen.getByRole('list', { name: flag.label })).toHaveTextContent('Host attended');
     expect(screen.getByRole('link', { name: 'Ada Admin' })).toHaveAttribute(
       'href',
       '/admin/users/ada-1/history',

@@ -11,12 +11,13 @@ import { cx } from '@/lib/cx';
 import { useOpportunityHistory } from '../api/get-opportunity-history';
 import { formatEasternInstant } from '../utils/format';
 import { styles } from './audit-styles';
+import { AwardFlags } from './award-flags';
 
 const t = texts.admin.opportunityHistory;
 
 export type OpportunityHistoryProps = { opportunityId: string };
 
-/** An admin's audit of an opportunity: every event of its stream, oldest first. */
+/** An admin's audit of an opportunity: every event of its stream, oldest first, awards flagged. */
 export const OpportunityHistory = ({ opportunityId }: OpportunityHistoryProps) => {
   const history = useOpportunityHistory(opportunityId);
   const name = history.data?.name;
@@ -80,6 +81,7 @@ export const OpportunityHistory = ({ opportunityId }: OpportunityHistoryProps) =
                   </td>
                   <td data-label={t.summary} className={styles.summary}>
                     {entry.summary}
+                    <AwardFlags flags={entry.flags} />
                   </td>
                 </tr>
               ))}

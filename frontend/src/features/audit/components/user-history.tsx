@@ -11,14 +11,16 @@ import { cx } from '@/lib/cx';
 import { useAuditedUser, useUserHistory } from '../api/get-user-history';
 import { formatChange, formatEasternInstant } from '../utils/format';
 import { styles } from './audit-styles';
+import { AwardFlags } from './award-flags';
 
 const t = texts.admin.userHistory;
+const flagTexts = texts.opportunities.awardFlags;
 
 export type UserHistoryProps = { userId: string };
 
 /**
  * An admin's audit of a user's points: every ledger line, oldest first, with its time, cause,
- * opportunity, who caused it, the change and the running total after it.
+ * opportunity, who caused it, the awards flagged for review, the change and the running total.
  */
 export const UserHistory = ({ userId }: UserHistoryProps) => {
   const user = useAuditedUser(userId);
@@ -67,6 +69,7 @@ export const UserHistory = ({ userId }: UserHistoryProps) => {
                 <th scope="col">{t.cause}</th>
                 <th scope="col">{t.opportunity}</th>
                 <th scope="col">{t.actor}</th>
+                <th scope="col">{flagTexts.column}</th>
                 <th scope="col" className={styles.number}>
                   {t.change}
                 </th>
@@ -99,6 +102,9 @@ export const UserHistory = ({ userId }: UserHistoryProps) => {
                     ) : (
                       <span className={styles.muted}>{t.system}</span>
                     )}
+                  </td>
+                  <td data-label={flagTexts.column}>
+                    <AwardFlags flags={entry.flags} scheduledMinutes={entry.scheduled_minutes} />
                   </td>
                   <td
                     data-label={t.change}
