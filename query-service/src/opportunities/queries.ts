@@ -70,7 +70,8 @@ export const selectOpportunities = async (
        FROM read.opportunities o
        LEFT JOIN read.organizations ho ON ho.id = o.host_org_id
        LEFT JOIN read.users hu ON hu.id = o.host_user_id
-      WHERE ${where}
+      -- $2 is typed here for the conditions that do not use it.
+      WHERE $2::boolean IS NOT NULL AND (${where})
       ORDER BY ${order}`,
       [caller.userId, caller.admin, ...params],
     ),

@@ -21,15 +21,20 @@ import { startTestStack, type TestAccount, type TestStack } from '../testing/sta
 
 /**
  * Every route of the contracts routes table, reads and writes, x {anonymous, student, host of this
- * opportunity, member of this organization, admin}: the expected status of each cell and, for
- * reads that show a person, which roles see that person's email and phone (rules.md: the person,
- * admins, the host of an opportunity they joined; a host's phone to its registered participants).
- * A route added to the table without a row here fails the first test.
+ * opportunity, member of this organization, admin}: the expected status of each cell. A route
+ * added to the table without a row here fails the first test.
+ *
+ * Then every answer that carries a person, field by field (docs/product-rules.md, privacy): the
+ * exact keys of each person object for each role, so a field added later without a decision
+ * fails. Seen from the member, the roles are: student (unrelated), host (hosts an opportunity the
+ * member is registered for), member (self), admin; seen from the host: member (a registered
+ * participant of the host's opportunity), host (self). Anonymous gets nobody's data.
  *
  * The world: `host` created organization O and hosts the public opportunity P and the private
- * opportunity Q (visible to O only); `member` joined O and signed up for P and Q; `student` is in
- * no organization. Every read cell also checks that Q (its id and its name) never reaches anyone
- * outside O (student, anonymous).
+ * opportunity Q (visible to O only); `member` joined O and signed up for P and Q, attended a
+ * third one (points, a ledger line marked by the host), is friends with `pal` and has a pending
+ * friend request from the host; `student` is in no organization. Every read cell also checks that
+ * Q (its id and its name) never reaches anyone outside O (student, anonymous).
  */
 type Role = 'anonymous' | 'student' | 'host' | 'member' | 'admin';
 const ROLES: readonly Role[] = ['anonymous', 'student', 'host', 'member', 'admin'];
@@ -39,6 +44,8 @@ type World = {
   stack: TestStack;
   f: Fixtures;
   users: Record<Exclude<Role, 'anonymous'>, Account>;
+  /** The member's friend, in no other relation to anyone. */
+  pal: Account;
   org: { id: string; name: string };
   publicOpp: string;
   privateOpp: { id: string; name: string };
@@ -48,17 +55,10 @@ type World = {
   newOpportunity: (orgId: string, overrides?: Record<string, unknown>) => Promise<string>;
 };
 
-type ContactRule = {
-  /** The object describing the person whose contact fields are checked. */
-  pick: (body: unknown, w: World) => unknown;
-  email: readonly Role[];
-  phone: readonly Role[];
-};
 type ReadRow = {
   kind: 'read';
   expected: Record<Role, number>;
   path: (w: World) => string;
-  contact?: ContactRule;
 };
 type WriteCell = {
   path: string;
@@ -72,6 +72,11 @@ type WriteRow = {
   cell: (w: World, role: Role, actor: Account | null) => Promise<WriteCell>;
 };
 type Row = ReadRow | WriteRow;
+
+const MEMBER_NAME = 'Mia Member';
+const MEMBER_PHONE = '5550000003';
+const HOST_NAME = 'Hana Host';
+const HOST_PHONE = '5550000002';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
@@ -102,14 +107,6 @@ const everyone = (status: number): Record<Role, number> => ({
   anonymous: status,
 });
 
-/** The member's contact fields: visible to the member, the host of what they joined, admins. */
-const MEMBER_CONTACT: Omit<ContactRule, 'pick'> = {
-  email: ['member', 'host', 'admin'],
-  phone: ['member', 'host', 'admin'],
-};
-const byId = (id: (w: World) => string) => (body: unknown, w: World) =>
-  (body as { id?: string; user_id?: string }[]).find((u) => (u.id ?? u.user_id) === id(w));
-
 /** A fresh approved public opportunity whose one slot a fresh user holds. */
 const fullOpportunity = async (w: World): Promise<string> => {
   const id = await w.newOpportunity(await w.newOrganization(), { total_slots: 1 });
@@ -134,24 +131,16 @@ const matrix: Partial<Record<RouteName, Row>> = {
     kind: 'read',
     expected: users(200),
     path: (w) => p('getUserByEmail', { address: w.users.member.email }),
-    contact: { pick: (body) => body, ...MEMBER_CONTACT },
   },
   getUser: {
     kind: 'read',
     expected: users(200),
     path: (w) => p('getUser', { id: w.users.member.userId }),
-    contact: { pick: (body) => body, ...MEMBER_CONTACT },
   },
   listUsers: {
     kind: 'read',
     expected: users(200),
     path: () => p('listUsers'),
-    // The list shows contact fields to the person and admins only (narrower than the rule allows).
-    contact: {
-      pick: byId((w) => w.users.member.userId),
-      email: ['member', 'admin'],
-      phone: ['member', 'admin'],
-    },
   },
   listUserEmails: { kind: 'read', expected: adminOnly(200), path: () => p('listUserEmails') },
   getPointsHistory: {
@@ -200,14 +189,6 @@ const matrix: Partial<Record<RouteName, Row>> = {
     kind: 'read',
     expected: users(200),
     path: (w) => p('getOpportunity', { id: w.publicOpp }),
-    // A participant's contact fields in the participants list.
-    contact: {
-      pick: (body, w) =>
-        (body as { involved_users: { id: string }[] }).involved_users.find(
-          (u) => u.id === w.users.member.userId,
-        ),
-      ...MEMBER_CONTACT,
-    },
   },
   getAttendance: {
     kind: 'read',
@@ -279,6 +260,11 @@ const matrix: Partial<Record<RouteName, Row>> = {
     kind: 'read',
     expected: adminOnly(200),
     path: (w) => p('getOpportunityHistory', { id: w.publicOpp }),
+  },
+  getAuditPointsHistory: {
+    kind: 'read',
+    expected: adminOnly(200),
+    path: (w) => p('getAuditPointsHistory', { id: w.users.member.userId }),
   },
   getServiceHours: { kind: 'read', expected: adminOnly(200), path: () => p('getServiceHours') },
 
@@ -586,11 +572,383 @@ const matrix: Partial<Record<RouteName, Row>> = {
   },
 };
 
-/** Whether a user object shows its email and phone. */
-const contactShown = (person: unknown) => {
-  const o = (person ?? {}) as Record<string, unknown>;
-  return { email: typeof o['email'] === 'string', phone: typeof o['phone'] === 'string' };
+// ---- people, field by field ----
+
+type Registered = Exclude<Role, 'anonymous'>;
+type Group = 'public' | 'contact' | 'private';
+/** The person whose fields are pinned: the member, the host, or the member's friend. */
+type Subject = 'member' | 'host' | 'pal';
+
+/** Which groups each role sees of each subject: the privacy rules, written out as a table. */
+const ALL: readonly Group[] = ['public', 'contact', 'private'];
+const SEES: Record<Subject, Record<Registered, readonly Group[]>> = {
+  // The member is registered for the host's opportunities: the host sees their contact fields.
+  member: { student: ['public'], host: ['public', 'contact'], member: ALL, admin: ALL },
+  // And the member, a registered participant, sees the host's.
+  host: { student: ['public'], host: ALL, member: ['public', 'contact'], admin: ALL },
+  // Friendship alone shows nothing more than the public fields.
+  pal: { student: ['public'], host: ['public'], member: ['public'], admin: ALL },
 };
+
+/** The keys a person object of one answer may have, by group; `context` keys are not personal. */
+type Shape = { readonly [G in Group | 'context']?: readonly string[] };
+
+const USER: Shape = {
+  public: [
+    'id',
+    'name',
+    'first_name',
+    'last_name',
+    'profile_image',
+    'interests',
+    'bio',
+    'points',
+    'friends',
+    'organizations',
+    'organizationIds',
+  ],
+  contact: ['email', 'phone'],
+  private: [
+    'admin',
+    'gender',
+    'birthday',
+    'graduation_year',
+    'academic_level',
+    'major',
+    'car_seats',
+    'registration_date',
+  ],
+};
+const PROFILE: Shape = {
+  ...USER,
+  public: [...(USER.public ?? []), 'badges', 'friend_count', 'signup_count', 'hours'],
+};
+const PARTICIPANT: Shape = {
+  public: ['id', 'name', 'profile_image', 'organizationIds'],
+  contact: ['email', 'phone'],
+  context: ['registered', 'attended'],
+};
+const AVATAR: Shape = { public: ['id', 'name', 'profile_image'] };
+const ATTENDANCE_ROW: Shape = {
+  public: ['user_id', 'name', 'profile_image'],
+  context: ['attended'],
+};
+const FRIEND: Shape = {
+  public: ['other_user_id', 'other_user_name', 'other_user_profile_image'],
+  context: ['friendship_id'],
+};
+const FRIENDSHIP_STATUS: Shape = {
+  public: ['user_id', 'name', 'profile_image'],
+  context: ['friendship_id', 'friendship_status'],
+};
+const FRIEND_REQUEST: Shape = {
+  public: ['user_id', 'name', 'profile_image'],
+  context: ['friendship_id', 'requested_at'],
+};
+const SEARCH_STUDENT: Shape = {
+  public: ['id', 'name', 'profile_image'],
+  context: ['friendship_status', 'friendship_id'],
+};
+const BOARD_ENTRY: Shape = {
+  public: ['rank', 'id', 'name', 'profile_image', 'points'],
+  context: ['friendship_status', 'friendship_id'],
+};
+const BOARD_AS_OF_ENTRY: Shape = { public: ['rank', 'id', 'name', 'points'] };
+const MONTHLY_POINTS: Shape = { public: ['id', 'points'] };
+/** A points-history line names the host or admin who marked the attendance: id and name only. */
+const POINTS_LINE: Shape = {
+  public: ['actor_id', 'actor_name'],
+  context: [
+    'id',
+    'at',
+    'reason',
+    'opportunity_id',
+    'opportunity_name',
+    'opportunity_date',
+    'change',
+    'running_total',
+  ],
+};
+
+/** The expected keys per role: null where the person is not in that role's answer. */
+type Expected = Partial<Record<Registered, readonly string[] | null>>;
+const keysFor = (shape: Shape, groups: readonly Group[]): string[] =>
+  [...(shape.context ?? []), ...groups.flatMap((g) => shape[g] ?? [])].sort();
+const seenAs = (subject: Subject, shape: Shape, roles?: readonly Registered[]): Expected =>
+  Object.fromEntries(
+    (Object.keys(SEES[subject]) as Registered[]).map((role) => [
+      role,
+      !roles || roles.includes(role) ? keysFor(shape, SEES[subject][role]) : null,
+    ]),
+  );
+
+type PersonCheck = {
+  /** Which person object of the answer, in words. */
+  what: string;
+  pick: (body: unknown, w: World) => unknown;
+  expected: Expected;
+};
+type PeopleCase = { route: RouteName; path: (w: World) => string; checks: PersonCheck[] };
+
+const idOf = (subject: Subject, w: World) =>
+  subject === 'pal' ? w.pal.userId : w.users[subject].userId;
+const list = (body: unknown, key?: string): Record<string, unknown>[] =>
+  ((key ? (body as Record<string, unknown>)[key] : body) ?? []) as Record<string, unknown>[];
+/** The entry of `subject` in a list (its id under `idKey`). */
+const entryOf =
+  (subject: Subject, idKey = 'id', listKey?: string) =>
+  (body: unknown, w: World) =>
+    list(body, listKey).find((e) => e[idKey] === idOf(subject, w));
+/** The public opportunity in an opportunity list. */
+const publicOppIn = (items: unknown, w: World) => list(items).find((o) => o['id'] === w.publicOpp);
+const participant = (subject: Subject) => (opp: unknown, w: World) =>
+  opp === undefined ? undefined : entryOf(subject, 'id', 'involved_users')(opp, w);
+const avatar = (subject: Subject) => (opp: unknown, w: World) =>
+  opp === undefined ? undefined : entryOf(subject, 'id', 'attendee_preview')(opp, w);
+/** The public opportunity in My Opportunities, wherever the role finds it. */
+const myPublicOpp = (body: unknown, w: World) => {
+  const b = body as Record<string, Record<string, unknown[]> | null>;
+  const all = ['hosting', 'registered', 'all'].flatMap((k) => [
+    ...(b[k]?.['upcoming'] ?? []),
+    ...(b[k]?.['past'] ?? []),
+  ]);
+  return publicOppIn(all, w);
+};
+
+const HOST_CARD_PUBLIC = ['id', 'name', 'profile_image'];
+const PEOPLE: PeopleCase[] = [
+  {
+    route: 'getUser',
+    path: (w) => p('getUser', { id: w.users.member.userId }),
+    checks: [{ what: 'the member', pick: (b) => b, expected: seenAs('member', PROFILE) }],
+  },
+  {
+    route: 'getUser',
+    path: (w) => p('getUser', { id: w.users.host.userId }),
+    checks: [{ what: 'the host', pick: (b) => b, expected: seenAs('host', PROFILE) }],
+  },
+  {
+    route: 'getUser',
+    path: (w) => p('getUser', { id: w.pal.userId }),
+    checks: [{ what: "the member's friend", pick: (b) => b, expected: seenAs('pal', PROFILE) }],
+  },
+  {
+    route: 'getUserByEmail',
+    path: (w) => p('getUserByEmail', { address: w.users.member.email }),
+    checks: [{ what: 'the member', pick: (b) => b, expected: seenAs('member', USER) }],
+  },
+  {
+    route: 'getUserByEmail',
+    path: (w) => p('getUserByEmail', { address: w.users.host.email }),
+    checks: [{ what: 'the host', pick: (b) => b, expected: seenAs('host', USER) }],
+  },
+  {
+    route: 'listUsers',
+    path: () => p('listUsers'),
+    checks: [
+      { what: 'the member', pick: entryOf('member'), expected: seenAs('member', USER) },
+      { what: 'the host', pick: entryOf('host'), expected: seenAs('host', USER) },
+    ],
+  },
+  {
+    route: 'getOpportunity',
+    path: (w) => p('getOpportunity', { id: w.publicOpp }),
+    checks: [
+      {
+        what: 'the member among the participants',
+        pick: participant('member'),
+        expected: seenAs('member', PARTICIPANT),
+      },
+      { what: "the member's avatar", pick: avatar('member'), expected: seenAs('member', AVATAR) },
+      {
+        // The email to whoever may read the opportunity, the phone to its participants.
+        what: 'the Contact Host card',
+        pick: (b) => (b as { host: unknown }).host,
+        expected: {
+          student: [...HOST_CARD_PUBLIC, 'email'].sort(),
+          host: [...HOST_CARD_PUBLIC, 'email', 'phone'].sort(),
+          member: [...HOST_CARD_PUBLIC, 'email', 'phone'].sort(),
+          admin: [...HOST_CARD_PUBLIC, 'email', 'phone'].sort(),
+        },
+      },
+    ],
+  },
+  {
+    route: 'listOpportunities',
+    path: () => p('listOpportunities'),
+    checks: [
+      {
+        what: 'the member among the participants',
+        pick: (b, w) => participant('member')(publicOppIn(b, w), w),
+        expected: seenAs('member', PARTICIPANT),
+      },
+      {
+        what: "the member's avatar",
+        pick: (b, w) => avatar('member')(publicOppIn(b, w), w),
+        expected: seenAs('member', AVATAR),
+      },
+    ],
+  },
+  {
+    route: 'listOpportunities',
+    path: () => `${p('listOpportunities')}?view=cards`,
+    checks: [
+      {
+        what: "the member's avatar on a card",
+        pick: (b, w) => avatar('member')(publicOppIn(b, w), w),
+        expected: seenAs('member', AVATAR),
+      },
+    ],
+  },
+  {
+    route: 'getMyOpportunities',
+    path: () => p('getMyOpportunities'),
+    checks: [
+      {
+        // The host hosts it, the member joined it, admins see every opportunity.
+        what: 'the member among the participants',
+        pick: (b, w) => participant('member')(myPublicOpp(b, w), w),
+        expected: seenAs('member', PARTICIPANT, ['host', 'member', 'admin']),
+      },
+    ],
+  },
+  {
+    route: 'getAttendance',
+    path: (w) => p('getAttendance', { id: w.publicOpp }),
+    checks: [
+      {
+        what: 'the member',
+        pick: entryOf('member', 'user_id'),
+        expected: seenAs('member', ATTENDANCE_ROW, ['host', 'admin']),
+      },
+    ],
+  },
+  {
+    route: 'getOrganization',
+    path: (w) => p('getOrganization', { id: w.org.id }),
+    checks: [
+      {
+        what: 'the member among the members',
+        pick: entryOf('member', 'id', 'members'),
+        expected: seenAs('member', AVATAR),
+      },
+      {
+        what: 'the host among the members',
+        pick: entryOf('host', 'id', 'members'),
+        expected: seenAs('host', AVATAR),
+      },
+    ],
+  },
+  {
+    route: 'listFriends',
+    path: (w) => p('listFriends', { id: w.users.member.userId }),
+    checks: [
+      {
+        what: "the member's friend",
+        pick: entryOf('pal', 'other_user_id'),
+        expected: seenAs('pal', FRIEND),
+      },
+    ],
+  },
+  {
+    route: 'listFriendshipStatuses',
+    path: (w) => p('listFriendshipStatuses', { id: w.users.member.userId }),
+    checks: [
+      {
+        what: 'the host (a pending request)',
+        pick: entryOf('host', 'user_id'),
+        expected: seenAs('host', FRIENDSHIP_STATUS, ['member', 'admin']),
+      },
+      {
+        what: "the member's friend",
+        pick: entryOf('pal', 'user_id'),
+        expected: seenAs('pal', FRIENDSHIP_STATUS, ['member', 'admin']),
+      },
+    ],
+  },
+  {
+    route: 'getNotifications',
+    path: () => p('getNotifications'),
+    checks: [
+      {
+        what: "the host's friend request",
+        pick: entryOf('host', 'user_id', 'friend_requests'),
+        expected: seenAs('host', FRIEND_REQUEST, ['member']),
+      },
+    ],
+  },
+  {
+    route: 'search',
+    path: () => `${p('search')}?q=${encodeURIComponent('Mia Member')}`,
+    checks: [
+      {
+        // The search leaves out the caller.
+        what: 'the member',
+        pick: entryOf('member', 'id', 'students'),
+        expected: seenAs('member', SEARCH_STUDENT, ['student', 'host', 'admin']),
+      },
+    ],
+  },
+  {
+    route: 'getLeaderboard',
+    path: () => `${p('getLeaderboard')}?period=all`,
+    checks: [
+      {
+        what: 'the member',
+        pick: entryOf('member', 'id', 'entries'),
+        expected: seenAs('member', BOARD_ENTRY),
+      },
+    ],
+  },
+  {
+    route: 'getLeaderboardAsOf',
+    path: () => `${p('getLeaderboardAsOf')}?date=2026-03-05&period=all`,
+    checks: [
+      {
+        what: 'the member',
+        pick: entryOf('member', 'id', 'entries'),
+        expected: seenAs('member', BOARD_AS_OF_ENTRY),
+      },
+    ],
+  },
+  {
+    route: 'getMonthlyPoints',
+    path: () => `${p('getMonthlyPoints')}?date=2026-03-01`,
+    checks: [
+      { what: 'the member', pick: entryOf('member'), expected: seenAs('member', MONTHLY_POINTS) },
+    ],
+  },
+  {
+    route: 'getPointsHistory',
+    path: (w) => p('getPointsHistory', { id: w.users.member.userId }),
+    checks: [
+      {
+        what: 'the host who marked the attendance',
+        pick: (b, w) => entryOf('host', 'actor_id', 'entries')(b, w),
+        expected: seenAs('host', POINTS_LINE, ['member', 'admin']),
+      },
+    ],
+  },
+];
+
+/**
+ * Answers that name a person only by a reference (an id, a host's name) or are admins' exports,
+ * with why; any other answer that holds the member's, the host's or the friend's id must have a
+ * case in PEOPLE.
+ */
+const PERSON_REFERENCES: Partial<Record<RouteName, string>> = {
+  listApprovedOrganizations: "the creator's id and name on each organization",
+  listUnapprovedOrganizations: "the creator's id and name (admins)",
+  listUnapprovedOpportunities: "the host's id and name (admins)",
+  getCheckIns: "ids of who checked in (the host and admins); the participants' list names them",
+  getCalendarSubscription: "the caller's own feed link",
+  usersCsv: 'admins: every field',
+  opportunitiesCsv: 'admins',
+  getOpportunityHistory: "admins' audit",
+  getAuditPointsHistory: "admins' audit",
+};
+
+const pinned = new Set(PEOPLE.map((c) => c.route));
 
 describe('authorization matrix: every route x anonymous, student, host, member, admin', () => {
   let w: World;
@@ -608,8 +966,8 @@ describe('authorization matrix: every route x anonymous, student, host, member, 
     });
     const f = createFixtures(stack);
     const admin = await stack.registerUser('matrix-admin@university.edu', { phone: '5550000001' });
-    const host = await f.user('host', { first: 'Hana', last: 'Host', phone: '5550000002' });
-    const member = await f.user('member', { first: 'Mia', last: 'Member', phone: '5550000003' });
+    const host = await f.user('host', { first: 'Hana', last: 'Host', phone: HOST_PHONE });
+    const member = await f.user('member', { first: 'Mia', last: 'Member', phone: MEMBER_PHONE });
     const student = await f.user('student', { first: 'Stu', last: 'Dent', phone: '5550000004' });
     const org = await f.organization(host, { name: `Matrix Club ${randomUUID()}`, admin });
     await f.join(member, org.id);
@@ -623,10 +981,26 @@ describe('authorization matrix: every route x anonymous, student, host, member, 
     );
     await f.signUp(member, publicOpp);
     await f.signUp(member, privateOpp);
+    const pal = await f.user('pal', { first: 'Pat', last: 'Pal', phone: '5550000005' });
+    await f.befriend(member, pal);
+    await f.requestFriend(host, member);
+    // Points for the member, marked by the host once the opportunity started.
+    const attended = await f.opportunity(
+      host,
+      org.id,
+      { date: '2026-03-02', time: '11:00' },
+      admin,
+    );
+    await f.signUp(member, attended);
+    const now = stack.clock.now();
+    stack.clock.set('2026-03-02T18:00:00.000Z');
+    await f.markAttendance(host, attended, [member], 60);
+    stack.clock.set(now);
     w = {
       stack,
       f,
       users: { admin, host, member, student },
+      pal,
       org,
       publicOpp,
       privateOpp: { id: privateOpp, name: privateName },
@@ -671,7 +1045,7 @@ describe('authorization matrix: every route x anonymous, student, host, member, 
   );
   it.each(reads.flatMap(([name, row]) => ROLES.map((role) => ({ name, row, role }))))(
     'GET $name as $role',
-    async ({ row, role }) => {
+    async ({ name, row, role }) => {
       const actor = actorOf(role);
       const path = row.path(w);
       const response = await w.stack.read(path, actor?.token ?? null);
@@ -684,16 +1058,50 @@ describe('authorization matrix: every route x anonymous, student, host, member, 
         expect(response.text).not.toContain(w.privateOpp.id);
         expect(response.text).not.toContain(w.privateOpp.name);
       }
-      if (row.contact && response.status === 200) {
-        const person = row.contact.pick(response.body, w);
-        expect(person, `${path}: the person is in the answer`).toBeDefined();
-        expect(contactShown(person), `${path} as ${role}`).toEqual({
-          email: row.contact.email.includes(role),
-          phone: row.contact.phone.includes(role),
-        });
+      // Signed out: nobody's personal data. The unrelated student: never the member's contact
+      // fields, nor the host's phone.
+      const never =
+        role === 'anonymous'
+          ? [MEMBER_NAME, HOST_NAME, MEMBER_PHONE, HOST_PHONE]
+          : role === 'student'
+            ? [w.users.member.email, MEMBER_PHONE, HOST_PHONE]
+            : [];
+      // (A PDF answer has no text: the transcript is the student's and admins'.)
+      const text = typeof response.text === 'string' ? response.text : '';
+      for (const value of never) expect(text, path).not.toContain(value);
+      // An answer naming one of the people is pinned field by field below, or says why not.
+      const people = [w.users.member.userId, w.users.host.userId, w.pal.userId];
+      if (response.status === 200 && people.some((id) => text.includes(id))) {
+        expect(
+          pinned.has(name) || PERSON_REFERENCES[name] !== undefined,
+          `${name} names a person: add it to PEOPLE or PERSON_REFERENCES`,
+        ).toBe(true);
       }
     },
   );
+
+  it.each(
+    PEOPLE.flatMap((c) =>
+      ROLES.map((role) => ({ ...c, role, whats: c.checks.map((k) => k.what).join(', ') })),
+    ),
+  )('GET $route as $role: every field of $whats', async ({ route, path, checks, role }) => {
+    const actor = actorOf(role);
+    const response = await w.stack.read(path(w), actor?.token ?? null);
+    const status = (matrix[route] as ReadRow).expected[role];
+    expect(response.status, response.text).toBe(status);
+    if (role === 'anonymous' || status !== 200) return;
+    for (const check of checks) {
+      const expected = check.expected[role];
+      if (expected === undefined) throw new Error(`${route}: no expectation for ${role}`);
+      const person = check.pick(response.body, w) as Record<string, unknown> | undefined;
+      if (expected === null) {
+        expect(person, `${check.what} is not in the answer`).toBeUndefined();
+      } else {
+        expect(person, `${check.what} is in the answer`).toBeDefined();
+        expect(Object.keys(person ?? {}).sort(), check.what).toEqual(expected);
+      }
+    }
+  });
 
   const writes = (Object.entries(matrix) as [RouteName, Row][]).filter(
     (e): e is [RouteName, WriteRow] => e[1].kind === 'write',
