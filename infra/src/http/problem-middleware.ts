@@ -62,7 +62,10 @@ export const problemHandler =
         {
           err: error,
           method: req.method,
-          path: typeof route === 'string' ? `${req.baseUrl}${route}` : maskPath(req.path),
+          path:
+            typeof route === 'string'
+              ? `${req.baseUrl}${route}`
+              : maskPath(req.originalUrl.split('?')[0] ?? ''),
         },
         'unhandled error',
       );

@@ -1,0 +1,68 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import express from 'express';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../logging';
+import { problemHandler } from './problem-middleware';
+
+const ADDRESS = 'grace.secret7@university.edu';
+
+/** An error shaped as pg's DatabaseError: its detail quotes the row. */
+const databaseError = () =>
+  Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+    code: '23505',
+    constraint: 'users_email_key',
+    table: 'users',
+    detail: `Key (email)=(${ADDRESS}) already exists.`,
+  });
+
+describe('unhandled errors', () => {
+  it('answers 500 and logs the route pattern and the error, not the address in the path', async () => {
+    const lines: string[] = [];
+    const logger = createLogger(
+      'test',
+      'debug',
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+          done();
+        },
+      }),
+    );
+    const app = express();
+    app.get('/api/users/email/:address', () => {
+      throw databaseError();
+    });
+    app.get('/elsewhere/{*rest}', () => {
+      throw databaseError();
+    });
+    app.use('/before-routing', () => {
+      throw databaseError();
+    });
+    app.use(problemHandler(logger));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+    try {
+      const answer = await fetch(`${base}/api/users/email/${encodeURIComponent(ADDRESS)}`);
+      expect(answer.status).toBe(500);
+      expect(await answer.text()).not.toContain(ADDRESS);
+      await fetch(`${base}/elsewhere/${encodeURIComponent(ADDRESS)}`);
+      await fetch(`${base}/before-routing/${encodeURIComponent(ADDRESS)}/x?q=${ADDRESS}`);
+    } finally {
+      server.close();
+    }
+
+    expect(lines).toHaveLength(3);
+    const [first, second, third] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(first).toMatchObject({
+      msg: 'unhandled error',
+      method: 'GET',
+      path: '/api/users/email/:address',
+      err: { type: 'Error', code: '23505', constraint: 'users_email_key', table: 'users' },
+    });
+    expect(second).toMatchObject({ path: '/elsewhere/{*rest}' });
+    expect(third).toMatchObject({ path: '/before-routing/…/x' });
+    for (const line of lines) expect(line).not.toContain('grace.secret7');
+  });
+});
