@@ -6,6 +6,7 @@ import {
   createPersonalDataVault,
   createPool,
   createRedisClient,
+  describeError,
 } from '@campus/infra';
 import { rebuildBoards } from '../boards/rebuild-boards';
 import { loadWorkerEnv } from '../config/env';
@@ -157,6 +158,8 @@ const main = async () => {
 };
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // The CLI's own errors (usage) as written; a database's or library's only as its scrubbed line.
+  const own = error instanceof Error && error.constructor === Error && !('code' in error);
+  console.error(own ? error.message : describeError(error));
   process.exitCode = 1;
 });
