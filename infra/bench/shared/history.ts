@@ -20,7 +20,9 @@ import type { Pool } from '@campus/infra';
  * with a key per student, as the vault does), some editing their profiles, organizations with
  * members joining and leaving, opportunities created and approved, signups, withdrawals,
  * announcements, friend requests and acceptances, and attendance (with the first-signup bonus) for
- * every opportunity already held. It is written straight into es.events in large statements.
+ * every opportunity already held. It is written straight into es.events in large statements, each
+ * event dated by the history's own clock as the rules would have it: an opportunity already held
+ * was signed up for before it started and its attendance marked after it ended, never moved.
  */
 export type HistoryShape = {
   readonly events: number;
@@ -55,7 +57,8 @@ const seeded = (seed: number) => {
   };
 };
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const FIRST_DAY = Date.parse('2025-09-16T12:00:00.000Z');
 
 const seal = (key: Buffer, subject: string, data: object): Sealed => {
@@ -224,7 +227,14 @@ export const seedHistory = async (pool: Pool, shape: HistoryShape): Promise<Hist
       },
     });
   }
-  const opportunities: { id: string; host: string; date: string; minutes: number }[] = [];
+  const opportunities: {
+    id: string;
+    host: string;
+    date: string;
+    minutes: number;
+    createdAt: number;
+    startsAt: number;
+  }[] = [];
   const held = shape.opportunities;
   for (let i = 0; i < held + (shape.upcoming ?? 0); i++) {
     const opportunityId = randomUUID();
@@ -235,8 +245,15 @@ export const seedHistory = async (pool: Pool, shape: HistoryShape): Promise<Hist
     const time = `${String(9 + (i % 9)).padStart(2, '0')}:00`;
     const minutes = 30 * (1 + (i % 6));
     const approved = i % 10 !== 0;
-    opportunities.push({ id: opportunityId, host, date: local.date, minutes });
     const at = instant(FIRST_DAY - 10 * DAY, FIRST_DAY);
+    opportunities.push({
+      id: opportunityId,
+      host,
+      date: local.date,
+      minutes,
+      createdAt: Date.parse(at),
+      startsAt: easternToInstant(local.date, time).getTime(),
+    });
     await emit({
       stream: toOpportunityStreamId(opportunityId),
       type: 'OpportunityCreated',
@@ -299,6 +316,12 @@ export const seedHistory = async (pool: Pool, shape: HistoryShape): Promise<Hist
     return 'signup';
   };
   const activityEnds = shape.events - held;
+  // Signing up, leaving and announcing on an opportunity already held end 8 hours before its start.
+  const activityOn = (o: number, drawn: string) => {
+    if (o >= held) return drawn;
+    const opportunity = opportunities[o] as (typeof opportunities)[number];
+    return instant(opportunity.createdAt, opportunity.startsAt - 8 * HOUR);
+  };
   while (written < activityEnds) {
     const at = instant(FIRST_DAY, activityEnd);
     let kind = kindOf();
@@ -313,12 +336,20 @@ export const seedHistory = async (pool: Pool, shape: HistoryShape): Promise<Hist
         list.pop();
         const opportunity = opportunities[o] as (typeof opportunities)[number];
         const userId = students[s] as string;
+        const leftAt = activityOn(o, at);
         await emit({
           stream: toOpportunityStreamId(opportunity.id),
           type: 'UserUnregistered',
           actor: userId,
-          at,
-          data: { v: 1, opportunityId: opportunity.id, userId, byUserId: userId, at, late: false },
+          at: leftAt,
+          data: {
+            v: 1,
+            opportunityId: opportunity.id,
+            userId,
+            byUserId: userId,
+            at: leftAt,
+            late: opportunity.startsAt - Date.parse(leftAt) < 7 * HOUR,
+          },
         });
         continue;
       }
@@ -395,19 +426,21 @@ export const seedHistory = async (pool: Pool, shape: HistoryShape): Promise<Hist
       continue;
     }
     if (kind === 'announce') {
-      const opportunity = pick(opportunities);
+      const o = Math.floor(random() * opportunities.length);
+      const opportunity = opportunities[o] as (typeof opportunities)[number];
+      const postedAt = activityOn(o, at);
       await emit({
         stream: toOpportunityStreamId(opportunity.id),
         type: 'AnnouncementPosted',
         actor: opportunity.host,
-        at,
+        at: postedAt,
         data: {
           v: 1,
           opportunityId: opportunity.id,
           announcementId: randomUUID(),
           text: 'Meet at the main entrance.',
           postedBy: opportunity.host,
-          postedAt: at,
+          postedAt,
         },
       });
       continue;
@@ -421,16 +454,18 @@ export const seedHistory = async (pool: Pool, shape: HistoryShape): Promise<Hist
     if (signed.has(s)) continue;
     signed.add(s);
     (registered[o] as number[]).push(s);
+    const signedAt = activityOn(o, at);
     await emit({
       stream: toOpportunityStreamId(opportunity.id),
       type: 'UserSignedUp',
       actor: userId,
-      at,
-      data: { v: 1, opportunityId: opportunity.id, userId, byUserId: userId, at },
+      at: signedAt,
+      data: { v: 1, opportunityId: opportunity.id, userId, byUserId: userId, at: signedAt },
     });
   }
 
-  // Attendance of every opportunity held: most who are registered came; the earliest gets the bonus.
+  // Attendance of every opportunity held, an hour after it ended: most who are registered came;
+  // the earliest gets the bonus.
   for (let o = 0; o < held; o++) {
     const opportunity = opportunities[o] as (typeof opportunities)[number];
     const list = registered[o] as number[];
@@ -438,7 +473,7 @@ export const seedHistory = async (pool: Pool, shape: HistoryShape): Promise<Hist
     const absent: string[] = [];
     for (const s of list) (random() < 0.9 ? attended : absent).push(students[s] as string);
     const first = list[0] === undefined ? null : (students[list[0]] as string);
-    const at = new Date(Date.parse(`${opportunity.date}T23:00:00.000Z`)).toISOString();
+    const at = new Date(opportunity.startsAt + opportunity.minutes * 60_000 + HOUR).toISOString();
     await emit({
       stream: toOpportunityStreamId(opportunity.id),
       type: 'AttendanceMarked',
