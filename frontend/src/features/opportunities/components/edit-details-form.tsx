@@ -1,5 +1,8 @@
 import {
   EDIT_DURATION_MIN,
+  easternToday,
+  easternToInstant,
+  hasStarted,
   texts,
   updateOpportunitySchema,
   type Cause,
@@ -12,11 +15,13 @@ import { CausesPicker } from '@/components/ui/causes-picker';
 import { FailureAlert } from '@/components/ui/failure-alert';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { serverMessageOf } from '@/lib/api-client';
+import { ApiError, serverMessageOf } from '@/lib/api-client';
 import { useUpdateOpportunity } from '../api/manage-opportunity';
+import { useServerNow } from '../hooks/use-server-now';
 import styles from './host-tools.module.css';
 
 const t = texts.host.manage;
+const integrity = texts.opportunities.integrity;
 
 export type EditDetailsValues = {
   name: string;
@@ -41,13 +46,20 @@ const resolver: Resolver<EditDetailsValues> = async (values, context, options) =
 
 export type EditDetailsFormProps = { opportunity: OpportunityDetail; onDone: () => void };
 
-/** Edit mode's fields (spec 2): name, description, nonprofit, location, date, time, duration, link. */
+/**
+ * Edit mode's fields (spec 2): name, description, nonprofit, location, date, time, duration, link.
+ * A new start must be in the future, and once attendance is marked the schedule is shown read-only
+ * (docs/product-rules.md); the server decides both, the form only says so before sending.
+ */
 export const EditDetailsForm = ({ opportunity: o, onDone }: EditDetailsFormProps) => {
   const update = useUpdateOpportunity(o.id);
+  const now = useServerNow();
+  const scheduleFixed = o.attendance_marked;
   const {
     register,
     control,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<EditDetailsValues>({
     resolver,
@@ -63,7 +75,16 @@ export const EditDetailsForm = ({ opportunity: o, onDone }: EditDetailsFormProps
       causes: [...o.causes],
     },
   });
-  const onSubmit = handleSubmit((values) => update.mutate(values, { onSuccess: onDone }));
+  const onSubmit = handleSubmit((values) => {
+    const moved = values.date !== o.date || values.time !== o.time.slice(0, 5);
+    if (moved && hasStarted(now, easternToInstant(values.date, values.time))) {
+      setError('date', { message: integrity.startInPast }, { shouldFocus: true });
+      return;
+    }
+    update.mutate(values, { onSuccess: onDone });
+  });
+  const serverFields = update.error instanceof ApiError ? update.error.fieldErrors : {};
+  const scheduleHint = scheduleFixed ? integrity.scheduleFixedHint : undefined;
   return (
     <form
       className={styles.editForm}
@@ -87,8 +108,23 @@ export const EditDetailsForm = ({ opportunity: o, onDone }: EditDetailsFormProps
         <TextField label={t.location} {...register('address')} error={errors.address?.message} />
       </div>
       <div className={styles.row}>
-        <TextField label={t.date} type="date" {...register('date')} error={errors.date?.message} />
-        <TextField label={t.time} type="time" {...register('time')} error={errors.time?.message} />
+        <TextField
+          label={t.date}
+          type="date"
+          min={scheduleFixed ? undefined : easternToday(now)}
+          readOnly={scheduleFixed}
+          hint={scheduleHint ?? integrity.startHint}
+          {...register('date')}
+          error={errors.date?.message ?? serverFields['date']}
+        />
+        <TextField
+          label={t.time}
+          type="time"
+          readOnly={scheduleFixed}
+          hint={scheduleHint}
+          {...register('time')}
+          error={errors.time?.message ?? serverFields['time']}
+        />
       </div>
       <div className={styles.row}>
         <TextField
@@ -96,6 +132,8 @@ export const EditDetailsForm = ({ opportunity: o, onDone }: EditDetailsFormProps
           type="number"
           min={EDIT_DURATION_MIN}
           step={1}
+          readOnly={scheduleFixed}
+          hint={scheduleHint}
           {...register('duration', { valueAsNumber: true })}
           error={errors.duration?.message}
         />
