@@ -48,7 +48,7 @@ export const registerUserSchema = z
         (d) => d === null || (isValidDate(d) && d >= BIRTHDAY_MIN),
         `Birthday must be a date (YYYY-MM-DD) from ${BIRTHDAY_MIN} on`,
       ),
-    registration_date: z.string().max(TEXT_LIMITS.dateText).optional(),
+    registration_date: singleLineText('Registration date', TEXT_LIMITS.dateText).optional(),
   })
   .transform((body, ctx) => {
     let first = body.first_name ?? '';
