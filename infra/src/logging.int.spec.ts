@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './testing';
 import { createLogger, describeError, scrubMessage, scrubStoredError } from './logging';
@@ -125,5 +130,33 @@ describe('safe error serializer', () => {
     expect(scrubMessage("Cannot read properties of undefined (reading 'name')")).toBe(
       "Cannot read properties of undefined (reading 'name')",
     );
+  });
+
+  it('logs a crash of a process through the same serializer and exits 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'campus-crash-'));
+    const script = join(dir, 'crash.ts');
+    const logging = fileURLToPath(new URL('./logging.ts', import.meta.url));
+    writeFileSync(
+      script,
+      `import { createLogger } from ${JSON.stringify(logging)};
+       createLogger('crashing');
+       const error = Object.assign(new Error('boom'), { code: '23505', detail: '${MARKER}' });
+       void Promise.reject(error);`,
+    );
+    try {
+      const env = { ...process.env };
+      delete env['VITEST'];
+      const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+        env,
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stdout).toContain('"msg":"crashed"');
+      expect(run.stdout).toContain('"code":"23505"');
+      expect(run.stdout + run.stderr).not.toContain(MARKER);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

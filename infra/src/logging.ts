@@ -232,6 +232,22 @@ export const safeLoggerOptions: Pick<LoggerOptions, 'serializers' | 'formatters'
   },
 };
 
+let crashHandlerInstalled = false;
+
+/**
+ * A crash (an uncaught exception, or a rejection nobody handled) is logged through the safe
+ * serializer and ends the process with 1, as Node would, instead of Node printing the error with
+ * every property (a pg error's detail quotes the row). Tests keep their runner's own handlers.
+ */
+const logCrashesWith = (logger: Logger) => {
+  if (crashHandlerInstalled || process.env['VITEST']) return;
+  crashHandlerInstalled = true;
+  process.on('uncaughtException', (error, origin) => {
+    logger.fatal({ err: error, origin }, 'crashed');
+    process.exit(1);
+  });
+};
+
 /**
  * JSON logs (pino) with the safe error serializer; quiet in tests unless LOG_LEVEL says otherwise.
  * `destination` defaults to stdout (tests capture lines through it).
@@ -246,5 +262,7 @@ export const createLogger = (
     level: level ?? (process.env['VITEST'] ? 'silent' : 'info'),
     ...safeLoggerOptions,
   };
-  return destination ? pino(options, destination) : pino(options);
+  const logger = destination ? pino(options, destination) : pino(options);
+  if (!destination) logCrashesWith(logger);
+  return logger;
 };
