@@ -48,6 +48,8 @@ describe('opportunity reads over HTTP', () => {
     green = await f.organization(host, { name: 'Green Club', admin });
     await f.join(member, green.id);
 
+    // No start is created in the past: the earlier ones are created a week before the clock.
+    stack.clock.set('2026-02-23T15:00:00.000Z');
     opp['past'] = await f.opportunity(
       host,
       green.id,
@@ -60,6 +62,7 @@ describe('opportunity reads over HTTP', () => {
       { name: 'Sunrise walk', date: '2026-03-02', time: '08:00' },
       admin,
     );
+    stack.clock.set(T0);
     // 23:30 Eastern is already 2026-03-03 in UTC: still today's event.
     opp['lateToday'] = await f.opportunity(
       host,
@@ -235,7 +238,7 @@ describe('opportunity reads over HTTP', () => {
       }
     });
 
-    it("shows participants' email and phone only to themselves, the host and admins", async () => {
+    it("shows participants' email and phone only to themselves, the hosts of what they joined and admins", async () => {
       const contactsSeenBy = async (viewer: TestAccount) => {
         const park = (await list(viewer)).find((i) => i.id === opp['public']);
         return Object.fromEntries(
@@ -420,13 +423,13 @@ describe('opportunity reads over HTTP', () => {
 
   describe('GET /api/my-opportunities', () => {
     it('splits hosting and registered into upcoming and past, and gives admins everything', async () => {
+      stack.clock.set('2026-02-20T15:00:00.000Z');
       const past = await f.opportunity(
         host,
         green.id,
         { name: 'Last week', date: '2026-02-23' },
         admin,
       );
-      stack.clock.set('2026-02-20T15:00:00.000Z');
       await f.signUp(member, past);
       stack.clock.set(T0);
 

@@ -161,6 +161,7 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
         personVisibility(caller, row.host_user_id, {
           ...relationTo(row.host_user_id),
           hostsShownOpportunity: true,
+          registeredForShownOpportunity: mine !== undefined,
         }),
       ),
       attended: mine?.attended ?? null,

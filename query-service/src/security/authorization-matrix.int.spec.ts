@@ -584,8 +584,8 @@ const ALL: readonly Group[] = ['public', 'contact', 'private'];
 const SEES: Record<Subject, Record<Registered, readonly Group[]>> = {
   // The member is registered for the host's opportunities: the host sees their contact fields.
   member: { student: ['public'], host: ['public', 'contact'], member: ALL, admin: ALL },
-  // And the member, a registered participant, sees the host's.
-  host: { student: ['public'], host: ALL, member: ['public', 'contact'], admin: ALL },
+  // A registered participant sees the host's contact fields on the Contact Host card only.
+  host: { student: ['public'], host: ALL, member: ['public'], admin: ALL },
   // Friendship alone shows nothing more than the public fields.
   pal: { student: ['public'], host: ['public'], member: ['public'], admin: ALL },
 };

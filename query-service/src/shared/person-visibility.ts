@@ -18,16 +18,16 @@ export type PersonVisibility = {
 export type PersonRelation = {
   /** The viewer hosts an opportunity the person is registered for. */
   readonly hostsTheirSignup: boolean;
-  /** The viewer is registered for an opportunity the person hosts. */
-  readonly joinedTheirOpportunity: boolean;
   /** The answer is an opportunity the person hosts, readable by the viewer (the Contact Host card). */
   readonly hostsShownOpportunity: boolean;
+  /** ... and the viewer is registered for it. */
+  readonly registeredForShownOpportunity: boolean;
 };
 
 export const NO_RELATION: PersonRelation = {
   hostsTheirSignup: false,
-  joinedTheirOpportunity: false,
   hostsShownOpportunity: false,
+  registeredForShownOpportunity: false,
 };
 
 const NOTHING: PersonVisibility = { public: false, email: false, phone: false, private: false };
@@ -35,9 +35,10 @@ const EVERYTHING: PersonVisibility = { public: true, email: true, phone: true, p
 
 /**
  * What `viewer` may see of person `personId`. Signed out: nothing. The person and admins:
- * everything. Any other signed-in user: the public fields; the email and phone too when either
- * hosts an opportunity the other is registered for; the email of the host of an opportunity they
- * may read. Friendship alone shows nothing more than the public fields.
+ * everything. Any other signed-in user: the public fields; the email and phone too when the viewer
+ * hosts an opportunity the person is registered for; on an opportunity's Contact Host card, the
+ * host's email to whoever may read it and the phone to its registered participants. Friendship
+ * alone shows nothing more than the public fields.
  */
 export const personVisibility = (
   viewer: Caller | null,
@@ -46,11 +47,12 @@ export const personVisibility = (
 ): PersonVisibility => {
   if (!viewer) return NOTHING;
   if (viewer.admin || viewer.userId === personId) return EVERYTHING;
-  const signup = relation.hostsTheirSignup === true || relation.joinedTheirOpportunity === true;
+  const host = relation.hostsTheirSignup === true;
+  const card = relation.hostsShownOpportunity === true;
   return {
     public: true,
-    email: signup || relation.hostsShownOpportunity === true,
-    phone: signup,
+    email: host || card,
+    phone: host || (card && relation.registeredForShownOpportunity === true),
     private: false,
   };
 };
@@ -129,12 +131,6 @@ export const hostsTheirSignupSql = (viewer: string, person: string): string =>
             WHERE rs.registered AND NOT ro.deleted
               AND ro.host_user_id = ${viewer}::uuid AND rs.user_id = ${person})`;
 
-/** SQL: whether the caller bound as `viewer` is registered for an opportunity `person` hosts. */
-export const joinedTheirOpportunitySql = (viewer: string, person: string): string =>
-  `EXISTS (SELECT 1 FROM read.signups rs JOIN read.opportunities ro ON ro.id = rs.opportunity_id
-            WHERE rs.registered AND NOT ro.deleted
-              AND ro.host_user_id = ${person} AND rs.user_id = ${viewer}::uuid)`;
-
 /** The viewer's relation to each person of an answer (people without one are left out). */
 export type RelationsOf = (personId: string) => PersonRelation;
 const unrelated: RelationsOf = () => NO_RELATION;
@@ -144,12 +140,8 @@ const unrelated: RelationsOf = () => NO_RELATION;
  * `people` selects a `user_id` uuid column.
  */
 const relationsSql = (people: string) =>
-  `SELECT r.person_id, r.hosts_their_signup, r.joined_their_opportunity FROM (
-     SELECT p.user_id::text AS person_id,
-            ${hostsTheirSignupSql('$1', 'p.user_id')} AS hosts_their_signup,
-            ${joinedTheirOpportunitySql('$1', 'p.user_id')} AS joined_their_opportunity
-       FROM (${people}) p) r
-    WHERE r.hosts_their_signup OR r.joined_their_opportunity`;
+  `SELECT p.user_id::text AS person_id FROM (${people}) p
+    WHERE ${hostsTheirSignupSql('$1', 'p.user_id')}`;
 
 const PEOPLE_BY_ID = relationsSql('SELECT DISTINCT unnest($2::uuid[]) AS user_id');
 const PEOPLE_OF_OPPORTUNITIES = relationsSql(
@@ -169,20 +161,10 @@ export const loadPersonRelations = async (
 ): Promise<RelationsOf> => {
   const ids = 'ids' in people ? people.ids : people.opportunityIds;
   if (!viewer || viewer.admin || ids.length === 0) return unrelated;
-  const { rows } = await pool.query<{
-    person_id: string;
-    hosts_their_signup: boolean;
-    joined_their_opportunity: boolean;
-  }>(prepared('ids' in people ? PEOPLE_BY_ID : PEOPLE_OF_OPPORTUNITIES, [viewer.userId, ids]));
-  const related = new Map<string, PersonRelation>(
-    rows.map((r) => [
-      r.person_id,
-      {
-        hostsTheirSignup: r.hosts_their_signup,
-        joinedTheirOpportunity: r.joined_their_opportunity,
-        hostsShownOpportunity: false,
-      },
-    ]),
+  const { rows } = await pool.query<{ person_id: string }>(
+    prepared('ids' in people ? PEOPLE_BY_ID : PEOPLE_OF_OPPORTUNITIES, [viewer.userId, ids]),
   );
-  return (personId) => related.get(personId) ?? NO_RELATION;
+  const hosted = new Set(rows.map((r) => r.person_id));
+  return (personId) =>
+    hosted.has(personId) ? { ...NO_RELATION, hostsTheirSignup: true } : NO_RELATION;
 };

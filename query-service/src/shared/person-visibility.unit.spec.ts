@@ -28,24 +28,33 @@ describe('personVisibility', () => {
     expect(groups(personVisibility(student, PERSON))).toEqual(['public']);
   });
 
-  it('shows contact fields to both sides of a registration, never the private ones', () => {
+  it('shows contact fields to the host of an opportunity the person joined, never the private ones', () => {
     expect(groups(personVisibility(student, PERSON, { hostsTheirSignup: true }))).toEqual([
-      'public',
-      'email',
-      'phone',
-    ]);
-    expect(groups(personVisibility(student, PERSON, { joinedTheirOpportunity: true }))).toEqual([
       'public',
       'email',
       'phone',
     ]);
   });
 
-  it("shows the host's email, not the phone, on an opportunity the viewer may read", () => {
+  it("shows on a Contact Host card the host's email to readers, the phone to participants", () => {
     expect(groups(personVisibility(student, PERSON, { hostsShownOpportunity: true }))).toEqual([
       'public',
       'email',
     ]);
+    expect(
+      groups(
+        personVisibility(student, PERSON, {
+          hostsShownOpportunity: true,
+          registeredForShownOpportunity: true,
+        }),
+      ),
+    ).toEqual(['public', 'email', 'phone']);
+  });
+
+  it('shows a participant nothing more of the host away from the card', () => {
+    expect(
+      groups(personVisibility(student, PERSON, { registeredForShownOpportunity: true })),
+    ).toEqual(['public']);
   });
 });
 

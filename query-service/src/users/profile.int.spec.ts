@@ -72,7 +72,7 @@ describe('profiles, the users list and emails over HTTP', () => {
     expect((await profile(peer, peer)).hours).toBe(0);
   });
 
-  it('shows email and phone only to the user, admins, and the two sides of a registration', async () => {
+  it('shows email and phone only to the user, admins, and the host of an opportunity they joined', async () => {
     expect(await profile(student, peer)).not.toHaveProperty('email');
     expect(await profile(student, peer)).not.toHaveProperty('phone');
     for (const viewer of [student, admin, host]) {
@@ -81,9 +81,22 @@ describe('profiles, the users list and emails over HTTP', () => {
         phone: '5550002222',
       });
     }
-    // A registered participant may contact the host.
-    expect(await profile(host, student)).toMatchObject({ phone: '5550001111' });
+    // A registered participant reaches the host through the opportunity's Contact Host card.
+    expect(await profile(host, student)).not.toHaveProperty('phone');
+    expect(await profile(host, student)).not.toHaveProperty('email');
     expect(await profile(host, peer)).not.toHaveProperty('phone');
+  });
+
+  it('shows the private fields only to the user and admins', async () => {
+    const PRIVATE = ['admin', 'registration_date', 'car_seats', 'major', 'graduation_year'];
+    for (const viewer of [student, admin]) {
+      const seen = await profile(student, viewer);
+      for (const field of PRIVATE) expect(seen, field).toHaveProperty(field);
+    }
+    for (const viewer of [host, peer]) {
+      const seen = await profile(student, viewer);
+      for (const field of PRIVATE) expect(seen, field).not.toHaveProperty(field);
+    }
   });
 
   it('lists users with public fields, the caller’s own contact fields, and a name filter', async () => {

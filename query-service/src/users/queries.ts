@@ -2,7 +2,6 @@ import type { Caller, Pool } from '@campus/infra';
 import type { PointsHistory, User } from '@campus/contracts';
 import {
   hostsTheirSignupSql,
-  joinedTheirOpportunitySql,
   NO_RELATION,
   personVisibility,
   projectPerson,
@@ -175,7 +174,7 @@ export const loadProfile = async (
   const { rows } = await pool.query<
     UserRow &
       Omit<ProfileRow, 'user' | 'relations' | 'relation'> &
-      UserRelations & { hosts_their_signup: boolean; joined_their_opportunity: boolean }
+      UserRelations & { hosts_their_signup: boolean }
   >(
     prepared(
       `SELECT u.*,
@@ -194,8 +193,7 @@ export const loadProfile = async (
                         JOIN read.organizations o
                           ON o.id = m.organization_id AND o.approved AND NOT o.deleted
                        WHERE m.user_id = $1::uuid), '[]'::json) AS organizations,
-            ${hostsTheirSignupSql('$2', '$1::uuid')} AS hosts_their_signup,
-            ${joinedTheirOpportunitySql('$2', '$1::uuid')} AS joined_their_opportunity
+            ${hostsTheirSignupSql('$2', '$1::uuid')} AS hosts_their_signup
        FROM (SELECT ${USER_COLUMNS} FROM read.users WHERE id = $1::uuid) u
        LEFT JOIN read.user_badges b ON b.user_id = $1::uuid`,
       [id, viewer.userId],
@@ -208,7 +206,6 @@ export const loadProfile = async (
     signup_count,
     friend_count,
     hosts_their_signup,
-    joined_their_opportunity,
     friends,
     organizations,
     ...user
@@ -219,11 +216,7 @@ export const loadProfile = async (
     badges,
     signup_count,
     friend_count,
-    relation: {
-      hostsTheirSignup: hosts_their_signup,
-      joinedTheirOpportunity: joined_their_opportunity,
-      hostsShownOpportunity: false,
-    },
+    relation: { ...NO_RELATION, hostsTheirSignup: hosts_their_signup },
   };
 };
 
