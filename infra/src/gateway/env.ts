@@ -38,6 +38,16 @@ export const gatewayEnvSchema = z
     ),
     /** The Vite dev server, during development. */
     DEV_SERVER_URL: optional(httpUrl),
+    /** The Auth emulator the UI was built for (host:port, as the services read it): CSP allows it. */
+    FIREBASE_AUTH_EMULATOR_HOST: optional(
+      z.string().regex(/^[\w.\-[\]:]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099'),
+    ),
+    /** A production build's Firebase auth domain (Google sign-in popup): CSP allows its frame. */
+    FIREBASE_AUTH_DOMAIN: optional(
+      z
+        .string()
+        .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain such as campus.firebaseapp.com'),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.STATIC_DIR && env.DEV_SERVER_URL) {

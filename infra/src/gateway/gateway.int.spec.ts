@@ -6,6 +6,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGatewayEnv } from './env';
 import { createGateway } from './gateway';
+import { uiCspDirectives } from './ui-security';
+
+/** A Content-Security-Policy header as directive -> sources. */
+const directivesOf = (header: string | string[] | undefined): Map<string, string[]> =>
+  new Map(
+    String(header ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
 
 type Seen = {
   method: string;
@@ -152,7 +163,12 @@ describe('gateway (integration, real sockets)', () => {
     writeFileSync(path.join(staticDir, 'assets', 'app-1a2b.js'), 'console.log("app");');
     writeFileSync(path.join(staticDir, 'favicon.svg'), '<svg/>');
 
-    gateway = createGateway({ queryUrl: query.url, commandUrl: command.url, staticDir });
+    gateway = createGateway({
+      queryUrl: query.url,
+      commandUrl: command.url,
+      staticDir,
+      uiSecurity: { authEmulatorUrl: 'http://127.0.0.1:9099' },
+    });
     devGateway = createGateway({
       queryUrl: query.url,
       commandUrl: command.url,
@@ -309,6 +325,61 @@ describe('gateway (integration, real sockets)', () => {
     expect(postToPage.status).toBe(404);
   });
 
+  it('sends the UI with its security headers: CSP, nosniff, referrer policy, no framing', async () => {
+    const port = portOf(gateway);
+    for (const [path, accept] of [
+      ['/', 'text/html'],
+      ['/opportunities/42', 'text/html'],
+      ['/assets/app-1a2b.js', '*/*'],
+      ['/assets/missing-0000.js', '*/*'],
+    ] as const) {
+      const answer = await send(port, 'GET', path, { headers: { accept } });
+      const csp = directivesOf(answer.headers['content-security-policy']);
+      expect(csp.get('script-src'), path).toEqual(["'self'"]);
+      expect(csp.get('frame-ancestors'), path).toEqual(["'none'"]);
+      expect(csp.get('object-src'), path).toEqual(["'none'"]);
+      expect(csp.get('base-uri'), path).toEqual(["'self'"]);
+      expect(csp.get('img-src'), path).toEqual(["'self'", 'data:', 'blob:']);
+      expect(csp.get('connect-src'), path).toEqual(
+        expect.arrayContaining([
+          "'self'",
+          'http://127.0.0.1:9099',
+          'https://identitytoolkit.googleapis.com',
+          'https://securetoken.googleapis.com',
+        ]),
+      );
+      expect(csp.has('upgrade-insecure-requests'), path).toBe(false);
+      expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(answer.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers['x-frame-options'], path).toBe('DENY');
+      // Google sign-in's popup must be able to answer its opener.
+      expect(answer.headers['cross-origin-opener-policy'], path).toBe('same-origin-allow-popups');
+    }
+  });
+
+  it('leaves the services’ answers to their own headers', async () => {
+    const answer = await send(portOf(gateway), 'GET', '/api/opportunities');
+    expect(json(answer)).toMatchObject({ upstream: 'query' });
+    expect(answer.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('allows a production build’s Google sign-in popup only when its auth domain is named', () => {
+    const strict = uiCspDirectives();
+    expect(strict.scriptSrc).toEqual(["'self'"]);
+    expect(strict.frameSrc).toEqual(["'none'"]);
+    expect(strict.connectSrc).not.toContain('http://127.0.0.1:9099');
+    const popup = uiCspDirectives({ firebaseAuthDomain: 'campus-prod.firebaseapp.com' });
+    expect(popup.frameSrc).toEqual(['https://campus-prod.firebaseapp.com']);
+    expect(popup.scriptSrc).toEqual(["'self'", 'https://apis.google.com']);
+  });
+
+  it('keeps Vite’s dev server working: no CSP there, the other headers still', async () => {
+    const page = await send(portOf(devGateway), 'GET', '/src/main.tsx');
+    expect(page.headers['content-security-policy']).toBeUndefined();
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('does not let a non-service path that merely starts like one reach a service', async () => {
     const before = query.seen.length;
     const answer = await send(portOf(gateway), 'GET', '/uploads-guide', {
@@ -433,5 +504,23 @@ describe('gateway configuration', () => {
     expect(() =>
       loadGatewayEnv({ STATIC_DIR: tmpdir(), DEV_SERVER_URL: 'http://127.0.0.1:5173' }),
     ).toThrow(/DEV_SERVER_URL/);
+    expect(() => loadGatewayEnv({ FIREBASE_AUTH_EMULATOR_HOST: 'http://x:1' })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST/,
+    );
+    expect(() => loadGatewayEnv({ FIREBASE_AUTH_DOMAIN: "x'; script-src *" })).toThrow(
+      /FIREBASE_AUTH_DOMAIN/,
+    );
+  });
+
+  it('reads the auth emulator and auth domain the UI’s CSP allows', () => {
+    expect(
+      loadGatewayEnv({
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9199',
+        FIREBASE_AUTH_DOMAIN: 'campus-prod.firebaseapp.com',
+      }),
+    ).toMatchObject({
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9199',
+      FIREBASE_AUTH_DOMAIN: 'campus-prod.firebaseapp.com',
+    });
   });
 });

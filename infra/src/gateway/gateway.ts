@@ -5,6 +5,7 @@ import path from 'node:path';
 import express, { type Request, type Response } from 'express';
 import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
 import type { Logger } from '../logging';
+import { uiSecurityHeaders, type UiSecurityOptions } from './ui-security';
 
 /**
  * The one-origin gateway used by `npm start` and during development (nginx does the same job in
@@ -15,7 +16,8 @@ import type { Logger } from '../logging';
  *   multipart uploads pass as they came; request and response headers pass both ways.
  * - `/healthz`: answered by the gateway itself.
  * - everything else: served from `staticDir` (a production build) with an SPA fallback to
- *   index.html, or proxied to `devServerUrl` (Vite), websocket upgrades included (HMR).
+ *   index.html, or proxied to `devServerUrl` (Vite), websocket upgrades included (HMR), with the
+ *   UI's security headers (ui-security.ts); the services send their own.
  *
  * An unreachable upstream answers 502 with a problem body; the gateway never crashes on it.
  */
@@ -27,6 +29,8 @@ export type GatewayOptions = {
   /** Vite dev server; takes the place of `staticDir` during development. */
   readonly devServerUrl?: string | undefined;
   readonly logger?: Logger | undefined;
+  /** What the UI's Content-Security-Policy allows beyond its own origin (sign-in). */
+  readonly uiSecurity?: UiSecurityOptions | undefined;
 };
 
 type ProblemBody = {
@@ -158,6 +162,8 @@ export const createGateway = (options: GatewayOptions): http.Server => {
     const proxy = isReadMethod(req.method) ? queryProxy : commandProxy;
     void proxy(req, res, next);
   });
+
+  app.use(uiSecurityHeaders({ ...options.uiSecurity, devServer: Boolean(devProxy) }));
 
   if (devProxy) {
     app.use((req, res, next) => void devProxy(req, res, next));

@@ -23,6 +23,10 @@ const server = createGateway({
   staticDir: env.STATIC_DIR,
   devServerUrl: env.DEV_SERVER_URL,
   logger,
+  uiSecurity: {
+    authEmulatorUrl: env.FIREBASE_AUTH_EMULATOR_HOST && `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`,
+    firebaseAuthDomain: env.FIREBASE_AUTH_DOMAIN,
+  },
 });
 
 server.on('error', (error: NodeJS.ErrnoException) => {
