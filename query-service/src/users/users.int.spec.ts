@@ -192,6 +192,32 @@ describe('users slice over HTTP (registration, sign-in checks, user reads)', () 
     expect(future.headers[CONSISTENCY_STATUS_HEADER]).toBe('stale');
   });
 
+  it('shows someone who signed in but has not registered only themselves', async () => {
+    const newcomer = await emulatorIdToken('not-yet@university.edu');
+    const other = await request(stack.queryApp)
+      .get('/api/users/email/ada@university.edu')
+      .set('authorization', `Bearer ${newcomer}`);
+    expect(other.status).toBe(403);
+    expect(other.text).not.toContain('Ada');
+    const own = await request(stack.queryApp)
+      .get('/api/users/email/not-yet@university.edu')
+      .set('authorization', `Bearer ${newcomer}`);
+    expect(own.status).toBe(404);
+    // Registered, the same lookup of oneself answers every field, the private ones included.
+    const registered = await request(stack.commandApp)
+      .post('/api/users')
+      .set('authorization', `Bearer ${newcomer}`)
+      .send(registration);
+    expect(registered.status).toBe(201);
+    const self = await request(stack.queryApp)
+      .get('/api/users/email/not-yet@university.edu')
+      .set('authorization', `Bearer ${newcomer}`)
+      .set(CONSISTENCY_TOKEN_HEADER, String(registered.headers[CONSISTENCY_TOKEN_HEADER]));
+    expect(self.status).toBe(200);
+    expect(self.body).toMatchObject({ email: 'not-yet@university.edu', admin: false });
+    expect(self.body).toHaveProperty('registration_date');
+  });
+
   it('answers 404 with the spec text for an unknown user', async () => {
     const token = await emulatorIdToken('ada@university.edu');
     const response = await request(stack.queryApp)
