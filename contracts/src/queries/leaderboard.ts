@@ -5,9 +5,9 @@ import { friendshipStatusSchema } from './friendships';
 import { dateParam, integerParam, monthParam } from './params';
 
 /**
- * The monthly window (spec 9, rules.md): boards are Eastern calendar months; the launch month
- * counts from the launch date (2025-09-16), so before the next month starts the window is
- * [launch date, now]. `today` is the Eastern date of now.
+ * The monthly window (spec 9, docs/product-rules.md): boards are Eastern calendar months; the
+ * launch month counts from the launch date (2025-09-16), so before the next month starts the
+ * window is [launch date, now]. `today` is the Eastern date of now.
  */
 export const currentBoardMonth = (
   today: string,

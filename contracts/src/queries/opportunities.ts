@@ -5,7 +5,7 @@ import { booleanParam, dateParam, integerParam, searchTextParam } from './params
 export const involvedUserSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** Only for those who may see them (docs/product-rules.md, privacy): absent otherwise. */
+  /** Only for those who may see them (docs/product-rules.md, who sees what): absent otherwise. */
   email: z.string().optional(),
   phone: z.string().optional(),
   profile_image: z.string().nullable(),

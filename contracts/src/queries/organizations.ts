@@ -25,7 +25,7 @@ export const organizationListSchema = z.array(organizationListItemSchema);
 
 /** GET /api/orgs/{id}: the organization detail screen (spec 2). */
 export const organizationDetailSchema = organizationListItemSchema.extend({
-  /** Sum of the current members' all-time points (rules.md). */
+  /** Sum of the current members' all-time points (docs/product-rules.md). */
   total_points: z.number().int(),
   /** Sum of the current members' points in the current monthly window. */
   monthly_points: z.number().int(),

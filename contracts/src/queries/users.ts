@@ -4,7 +4,7 @@ import { searchTextParam } from './params';
 
 /**
  * A user as the API answers it (spec section 3), field by field as the viewer may see it
- * (docs/product-rules.md, privacy): the public fields for every signed-in user; `email` and
+ * (docs/product-rules.md, who sees what): the public fields for every signed-in user; `email` and
  * `phone` for the person, admins and the two sides of a registration; the private fields for the
  * person and admins only. A field the viewer may not see is absent.
  */
@@ -89,7 +89,10 @@ export const pointsHistorySchema = z.object({
       at: z.string(),
       reason: z.enum(['attendance', 'first_signup_bonus']),
       opportunity_id: z.string(),
-      /** Kept when the opportunity was later deleted (rules.md); null if it never reached the read model. */
+      /**
+       * Kept when the opportunity was later deleted (docs/product-rules.md); null if it never
+       * reached the read model.
+       */
       opportunity_name: z.string().nullable(),
       /** The Eastern date the points count on (its monthly board). */
       opportunity_date: z.string(),

@@ -79,7 +79,7 @@ export const selectOpportunities = async (
   return rows;
 };
 
-/** The visibility rule of rules.md for the caller bound as $1/$2. */
+/** The visibility rule of docs/product-rules.md for the caller bound as $1/$2. */
 export const visibleSql = visibleToCallerSql('o', '$1', '$2');
 
 /** Not deleted, and approved unless the caller is an admin or its host (spec 4). */

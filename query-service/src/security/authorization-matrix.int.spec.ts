@@ -24,7 +24,7 @@ import { startTestStack, type TestAccount, type TestStack } from '../testing/sta
  * opportunity, member of this organization, admin}: the expected status of each cell. A route
  * added to the table without a row here fails the first test.
  *
- * Then every answer that carries a person, field by field (docs/product-rules.md, privacy): the
+ * Then every answer that carries a person, field by field (docs/product-rules.md, who sees what): the
  * exact keys of each person object for each role, so a field added later without a decision
  * fails. Seen from the member, the roles are: student (unrelated), host (hosts an opportunity the
  * member is registered for), member (self), admin; seen from the host: member (a registered

@@ -2,7 +2,7 @@ import type { Caller, Pool } from '@campus/infra';
 import { prepared } from './sql';
 
 /**
- * Who may read which of a person's fields (docs/product-rules.md, privacy): every answer that
+ * Who may read which of a person's fields (docs/product-rules.md, who sees what): every answer that
  * carries a person decides with `personVisibility` and strips with `projectPerson`.
  */
 export type PersonVisibility = {

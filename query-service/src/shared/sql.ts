@@ -34,8 +34,9 @@ export const friendshipJoinSql = (callerParam: string, other: string, alias = 'f
    ) ${alias} ON true`;
 
 /**
- * Whether the caller may see opportunity `o` under its visibility list (rules.md): everyone when
- * empty; otherwise admins, its host and members of a listed organization that still exists.
+ * Whether the caller may see opportunity `o` under its visibility list (docs/product-rules.md):
+ * everyone when empty; otherwise admins, its host and members of a listed organization that still
+ * exists.
  */
 export const visibleToCallerSql = (o: string, callerParam: string, adminParam: string): string =>
   `(cardinality(${o}.visibility) = 0
