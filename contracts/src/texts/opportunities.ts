@@ -92,6 +92,8 @@ export const opportunityTexts = {
     errorTitle: 'Something went wrong',
     errorSigningUp: (message: string) => `Error signing up: ${message}`,
     errorUnregistering: (message: string) => `Error un-registering: ${message}`,
+    /** A click on 'Signed Up ✓' once the 7-hour window has closed since the page was drawn. */
+    cannotUnregister: 'Cannot unregister within 7 hours of the event',
   },
   externalRegistration: {
     title: 'External Registration Required',

@@ -279,6 +279,22 @@ describe('the sign-up button', () => {
     ).toBeInTheDocument();
   });
 
+  it("says 'Cannot unregister within 7 hours of the event' when the window closed after the page was drawn", async () => {
+    detail = registered(anOpportunity({ starts_at: afterNow(7 * HOUR + MINUTE) }));
+    const { ui } = renderDetail();
+    const button = await signupButton(s.signedUp);
+    const drawnAt = Date.now();
+    // Two minutes later by every clock, before the card's next tick redraws the button.
+    vi.spyOn(Date, 'now').mockImplementation(() => drawnAt + 2 * MINUTE);
+    await ui.click(button);
+
+    const popup = await screen.findByRole('alertdialog');
+    expect(
+      within(popup).getByText('Cannot unregister within 7 hours of the event'),
+    ).toBeInTheDocument();
+    expect(api.calls('POST', '/api/unregister-opp')).toHaveLength(0);
+  });
+
   it('keeps unregistration open while the start is more than 7 hours away', async () => {
     detail = registered(anOpportunity({ starts_at: afterNow(7 * HOUR + 2 * MINUTE) }));
     renderDetail();

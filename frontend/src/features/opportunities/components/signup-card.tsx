@@ -1,4 +1,5 @@
 import {
+  canUnregister,
   hasStarted,
   OPPORTUNITY_FULL_PROBLEM_TYPE,
   texts,
@@ -18,6 +19,7 @@ import { checkOpportunityFull } from '../api/check-opportunity-full';
 import { opportunityKeys } from '../api/get-opportunities';
 import { useSignUp, useUnregister } from '../api/sign-up';
 import { useWaitlistChange, useWaitlistStatus } from '../api/waitlist';
+import { useServerClock } from '../hooks/use-server-now';
 import { formatLongDate, formatTimeRange } from '../utils/format';
 import { safeHttpUrl } from '../utils/linkify';
 import { signupButtonState } from '../utils/signup-button';
@@ -56,6 +58,7 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
   const queryClient = useQueryClient();
   const signUp = useSignUp(o.id);
   const unregister = useUnregister(o.id);
+  const serverNow = useServerClock();
   const [checking, setChecking] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
@@ -123,6 +126,11 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
 
   const leave = () => {
     if (!user) return;
+    // The button may have been drawn before the window closed: check again at the click.
+    if (!canUnregister(serverNow(), o.starts_at, o.is_host || isAdmin)) {
+      showError(t.cannotUnregister);
+      return;
+    }
     unregister.mutate(user, {
       onError: (error) => showError(t.errorUnregistering(messageOf(error))),
     });
