@@ -218,7 +218,10 @@ const main = async () => {
     };
   };
 
-  const tooling = await startToolingCommandService();
+  // By hand without the stack's environment, the plan's admin is still the admin who registers.
+  const tooling = await startToolingCommandService({
+    ADMIN_EMAILS: process.env['ADMIN_EMAILS'] ?? ADMIN_EMAIL,
+  });
   client.toolingUrl = tooling.url;
   try {
     // 1. Accounts: the admin first (ADMIN_EMAILS makes it an admin), then everyone else.
