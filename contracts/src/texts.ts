@@ -1,3 +1,4 @@
+import { PHONE_MAX_DIGITS } from './domain/limits';
 import { adminTexts } from './texts/admin';
 import { checkInTexts } from './texts/check-in';
 import { scoringPreviewTexts } from './texts/scoring-preview';
@@ -52,6 +53,7 @@ export const texts = {
     submitting: 'Creating Account...',
     signIn: 'Sign In',
     invalidPhone: 'Please enter a valid phone number (10+ digits)',
+    phoneTooLong: `Phone must be at most ${String(PHONE_MAX_DIGITS)} digits`,
     noAuthUser: 'No authenticated user found. Please sign in with Google first.',
     firstNameRequired: 'First name is required',
     lastNameRequired: 'Last name is required',

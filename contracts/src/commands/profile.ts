@@ -16,7 +16,7 @@ export const phoneSchema = z
   .string({ error: texts.register.invalidPhone })
   .trim()
   .regex(PHONE_PATTERN, texts.register.invalidPhone)
-  .max(PHONE_MAX_DIGITS, `Phone must be at most ${String(PHONE_MAX_DIGITS)} digits`);
+  .max(PHONE_MAX_DIGITS, texts.register.phoneTooLong);
 
 /** PUT /api/users/{id}: the owner's profile edit. An `email` is ignored (it is the identity). */
 export const updateProfileSchema = z

@@ -1,6 +1,7 @@
 import {
   CAR_SEATS_MAX,
   CAR_SEATS_MIN,
+  PHONE_MAX_DIGITS,
   PHONE_PATTERN,
   acceptsCarSeatsInput,
   clampCarSeats,
@@ -52,6 +53,7 @@ export const validateRegistration = (values: RegistrationValues): RegistrationRe
   if (!firstName) errors.firstName = texts.register.firstNameRequired;
   if (!lastName) errors.lastName = texts.register.lastNameRequired;
   if (!PHONE_PATTERN.test(phone)) errors.phone = texts.register.invalidPhone;
+  else if (phone.length > PHONE_MAX_DIGITS) errors.phone = texts.register.phoneTooLong;
   if (values.hasCar === null) errors.hasCar = texts.register.carRequired;
 
   let seats = 0;

@@ -60,6 +60,14 @@ describe('validateRegistration', () => {
     },
   );
 
+  it('rejects a phone of more than 20 digits, as the server would', () => {
+    expect(validateRegistration(filled({ phone: '5'.repeat(21) }))).toEqual({
+      ok: false,
+      errors: { phone: 'Phone must be at most 20 digits' },
+    });
+    expect(validateRegistration(filled({ phone: '5'.repeat(20) })).ok).toBe(true);
+  });
+
   it.each([
     ['5551234567', '5551234567'],
     [' (555) 123-4567 ', '5551234567'],
