@@ -46,7 +46,7 @@ const userIdParam = (id: string, notFound: string): string => {
   return id;
 };
 
-/** `:id` names whom the caller acts for: themselves, or anyone when an admin (rules.md). */
+/** `:id` names whom the caller acts for: themselves, or anyone when an admin (docs/product-rules.md). */
 const actingUser = (caller: Caller, id: string): string => {
   assertActingForSelfOrAdmin(caller, id);
   return userIdParam(id, texts.notFound.user);

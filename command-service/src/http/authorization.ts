@@ -5,7 +5,7 @@ import { userDecider } from '../users/user-decider';
 
 export const NOT_YOURS = 'You can only do this for yourself.';
 
-/** A user id in a body or path must be the caller's own, unless an admin acts (rules.md). */
+/** A user id in a body or path must be the caller's own, unless an admin acts (docs/product-rules.md). */
 export const assertActingForSelfOrAdmin = (caller: Caller, userId: string) => {
   if (caller.userId !== userId && !caller.admin) throw new ForbiddenError(NOT_YOURS);
 };

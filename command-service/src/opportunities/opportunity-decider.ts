@@ -243,7 +243,7 @@ const changedDetails = (
 };
 
 /**
- * The full `comments` list of PUT /opps/{id} (rules.md) as the announcements it adds or removes:
+ * The full `comments` list of PUT /opps/{id} (docs/product-rules.md) as the announcements it adds or removes:
  * each current announcement whose text is still listed is kept (one listed text keeps one
  * announcement); the rest are removed; listed texts left over are posted, in their order.
  */

@@ -109,7 +109,7 @@ describe('abuse: rate limits, security headers, CORS (command service)', () => {
     expect((await protectedCheck(apps[0], other)).status).toBe(200);
   });
 
-  it('lets a burst above the steady rate through once, then answers 429 (rules.md: 30 a second, a burst of 60)', async () => {
+  it('lets a burst above the steady rate through once, then answers 429 (docs/product-rules.md: 30 a second, a burst of 60)', async () => {
     // The steady limit per window, and the most in one window with the burst allowance.
     const steady = 2;
     const burst = 5;

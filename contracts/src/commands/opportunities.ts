@@ -56,7 +56,7 @@ const dateText = singleLineText('Date', TEXT_LIMITS.dateText);
 const timeText = singleLineText('Time', TEXT_LIMITS.timeText);
 
 /**
- * `date` may be 'YYYY-MM-DDTHH:MM' (Eastern local) or a date with a separate `time` (rules.md).
+ * `date` may be 'YYYY-MM-DDTHH:MM' (Eastern local) or a date with a separate `time` (docs/product-rules.md).
  * Returns the Eastern date and 'HH:MM' time, or adds issues naming the fields.
  */
 const resolveDateTime = (
@@ -185,7 +185,7 @@ export const updateOpportunitySchema = z
       .array(idSchema('Organization'))
       .max(VISIBILITY_MAX, `At most ${String(VISIBILITY_MAX)} organizations`)
       .optional(),
-    /** The spec's full announcements list, accepted for compatibility (rules.md). */
+    /** The spec's full announcements list, accepted for compatibility (docs/product-rules.md). */
     comments: z
       .array(multiLineText('Announcement', TEXT_LIMITS.announcement))
       .max(ANNOUNCEMENTS_MAX)

@@ -1,4 +1,4 @@
-/** Business constants of spec section 9 and rules.md, in one place for both sides. */
+/** Business constants of spec section 9 and docs/product-rules.md, in one place for both sides. */
 export const TIME_ZONE = 'America/New_York';
 
 /** The first day points count; the first monthly board (September 2025) starts here. */

@@ -125,7 +125,7 @@ export const routes = {
     auth: 'token',
     response: userSchema,
   }),
-  /** The profile: public fields, badges and counts; contact fields per rules.md. */
+  /** The profile: public fields, badges and counts; contact fields per docs/product-rules.md. */
   getUser: route({
     method: 'GET',
     path: '/api/users/:id',

@@ -49,7 +49,7 @@ const keyOf = (req: Request): string => {
 };
 
 /**
- * Per-user rate limit of commands (rules.md: 30 a second with a burst of 60), counted in Redis
+ * Per-user rate limit of commands (docs/product-rules.md: 30 a second with a burst of 60), counted in Redis
  * (rate-limiter-flexible, a steady limiter and a burst allowance) so that it holds across
  * instances. Mounted after authentication. Over the limit: 429 problem details with Retry-After.
  * While Redis cannot answer, an in-memory limiter of the same size stands in, so commands go on.

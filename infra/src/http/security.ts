@@ -19,11 +19,11 @@ export const securityEnvShape = {
         .filter(Boolean),
     )
     .pipe(z.array(z.url()).min(1, 'name at least one origin')),
-  /** Commands one user may send per window (rules.md: 30 a second); 0 turns the limit off. */
+  /** Commands one user may send per window (docs/product-rules.md: 30 a second); 0 turns the limit off. */
   RATE_LIMIT_COMMANDS: z.coerce.number().int().min(0).default(30),
   /** The rate limit's window in seconds. */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(1),
-  /** The most commands one user may send in one window (rules.md: a burst of 60). */
+  /** The most commands one user may send in one window (docs/product-rules.md: a burst of 60). */
   RATE_LIMIT_BURST: z.coerce.number().int().min(0).default(60),
 };
 

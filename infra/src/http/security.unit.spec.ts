@@ -9,7 +9,7 @@ describe('security settings (CORS_ORIGIN, RATE_LIMIT_*)', () => {
     const env = loadEnv(schema, {});
     expect(env.CORS_ORIGIN).toEqual(['http://127.0.0.1:8080', 'http://localhost:8080']);
     expect(DEFAULT_CORS_ORIGINS).toEqual(env.CORS_ORIGIN);
-    // rules.md: 30 commands a second per user, with a burst of 60.
+    // docs/product-rules.md: 30 commands a second per user, with a burst of 60.
     expect(env.RATE_LIMIT_COMMANDS).toBe(30);
     expect(env.RATE_LIMIT_WINDOW_SECONDS).toBe(1);
     expect(env.RATE_LIMIT_BURST).toBe(60);

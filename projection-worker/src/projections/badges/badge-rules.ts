@@ -1,7 +1,7 @@
 import { SCORING_DEFAULTS, type ScoringParameters } from '@campus/contracts';
 
 /**
- * The badges of spec section 3, derived from current state (rules.md): signups count registrations
+ * The badges of spec section 3, derived from current state (docs/product-rules.md): signups count registrations
  * not withdrawn; Eco Warrior and Hunger Hero count attended opportunities with that cause; Top Ten
  * uses the all-time individual rank. (Pure; a candidate for contracts, so screens share it.)
  */

@@ -7,7 +7,7 @@ import {
 } from '../../testing/events';
 import { createProjectionHarness, type ProjectionHarness } from '../../testing/harness';
 
-/** rules.md: the first month (September 2025) counts from the launch date, 2025-09-16. */
+/** docs/product-rules.md: the first month (September 2025) counts from the launch date, 2025-09-16. */
 describe('points before the launch date', () => {
   let h: ProjectionHarness;
   let userId = '';

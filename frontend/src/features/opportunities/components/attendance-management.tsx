@@ -16,7 +16,7 @@ const t = texts.host.attendance;
 
 export type AttendanceManagementProps = {
   opportunity: OpportunityDetail;
-  /** Attendance may be sent once the opportunity has started (rules.md). */
+  /** Attendance may be sent once the opportunity has started (docs/product-rules.md). */
   started: boolean;
 };
 

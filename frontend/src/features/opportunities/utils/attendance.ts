@@ -13,7 +13,7 @@ export const clampDurationPart = (typed: string, max: number): number => {
 export const clampHours = (typed: string) => clampDurationPart(typed, ATTENDANCE_HOURS_MAX);
 export const clampMinutes = (typed: string) => clampDurationPart(typed, ATTENDANCE_MINUTES_MAX);
 
-/** The form starts at the opportunity's duration (rules.md), split into hours and minutes. */
+/** The form starts at the opportunity's duration (docs/product-rules.md), split into hours and minutes. */
 export const splitDuration = (minutes: number) => ({
   hours: Math.min(Math.floor(minutes / 60), ATTENDANCE_HOURS_MAX),
   minutes: minutes % 60,
