@@ -80,6 +80,7 @@ export const texts = {
     missingToken: 'Authentication failed: Please provide a valid ID token',
     invalidToken: 'Authentication failed: Token is invalid or expired',
     failed: 'Authentication failed. Please try again.',
+    emailNotVerified: 'Verify your email address before using the app.',
   },
   api: {
     generic: 'An API error occurred',

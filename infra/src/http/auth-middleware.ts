@@ -15,7 +15,7 @@ const authStates = new WeakMap<Request, AuthState>();
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 /** The answer to a signed-in caller whose Google account has not verified its email address. */
-export const EMAIL_NOT_VERIFIED_MESSAGE = 'Verify your email address before using the app.';
+export const EMAIL_NOT_VERIFIED_MESSAGE = texts.auth.emailNotVerified;
 export const EMAIL_NOT_VERIFIED_PROBLEM_TYPE = 'urn:campus:problem:email-not-verified';
 
 /** 403 for an unverified email: nobody registers, acts or reads as someone unproven. */
