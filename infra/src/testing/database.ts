@@ -102,9 +102,12 @@ export const createTestDatabase = async (
     pool,
     drop: async () => {
       await pool.end();
-      // The run's teardown fails on dead letters no test expected; they go with the database.
-      await snapshotDeadLetters(name, url);
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      try {
+        // The run's teardown fails on dead letters no test expected; they go with the database.
+        await snapshotDeadLetters(name, url);
+      } finally {
+        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
     },
   };
 };
