@@ -4,6 +4,7 @@ import {
   createEventStore,
   createFirebaseTokenVerifier,
   createLogger,
+  logCrashes,
   createPersonalDataVault,
   createPool,
   createRedisClient,
@@ -19,6 +20,7 @@ import { createStreamCallerResolver } from './users/caller-resolver';
 await runService('command-service', async () => {
   const env = loadCommandEnv();
   const logger = createLogger('command-service');
+  logCrashes(logger);
   const pool = createPool(env.DATABASE_URL, { applicationName: 'command-service', max: 20 });
   const store = await createEventStore({ pool, eventStoreUrl: env.EVENTSTORE_URL });
   const jobsRedis = createRedisClient(env.REDIS_URL);

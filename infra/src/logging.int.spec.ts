@@ -138,8 +138,8 @@ describe('safe error serializer', () => {
     const logging = fileURLToPath(new URL('./logging.ts', import.meta.url));
     writeFileSync(
       script,
-      `import { createLogger } from ${JSON.stringify(logging)};
-       createLogger('crashing');
+      `import { createLogger, logCrashes } from ${JSON.stringify(logging)};
+       logCrashes(createLogger('crashing'));
        const error = Object.assign(new Error('boom'), { code: '23505', detail: '${MARKER}' });
        void Promise.reject(error);`,
     );

@@ -237,10 +237,10 @@ let crashHandlerInstalled = false;
 /**
  * A crash (an uncaught exception, or a rejection nobody handled) is logged through the safe
  * serializer and ends the process with 1, as Node would, instead of Node printing the error with
- * every property (a pg error's detail quotes the row). Tests keep their runner's own handlers.
+ * every property (a pg error's detail quotes the row). Each service's main calls it once.
  */
-const logCrashesWith = (logger: Logger) => {
-  if (crashHandlerInstalled || process.env['VITEST']) return;
+export const logCrashes = (logger: Logger) => {
+  if (crashHandlerInstalled) return;
   crashHandlerInstalled = true;
   process.on('uncaughtException', (error, origin) => {
     logger.fatal({ err: error, origin }, 'crashed');
@@ -262,7 +262,5 @@ export const createLogger = (
     level: level ?? (process.env['VITEST'] ? 'silent' : 'info'),
     ...safeLoggerOptions,
   };
-  const logger = destination ? pino(options, destination) : pino(options);
-  if (!destination) logCrashesWith(logger);
-  return logger;
+  return destination ? pino(options, destination) : pino(options);
 };

@@ -3,6 +3,7 @@ import {
   closeServer,
   createEventStore,
   createLogger,
+  logCrashes,
   createPersonalDataVault,
   createPool,
   createRedisClient,
@@ -19,6 +20,7 @@ import { startOutbox } from './outbox/outbox';
 await runService('projection-worker', async () => {
   const env = loadWorkerEnv();
   const logger = createLogger('projection-worker');
+  logCrashes(logger);
   const pool = createPool(env.DATABASE_URL, { applicationName: 'projection-worker', max: 8 });
   const store = await createEventStore({ pool, eventStoreUrl: env.EVENTSTORE_URL });
   const redis = createRedisClient(env.REDIS_URL);

@@ -3,6 +3,7 @@ import {
   closeServer,
   createFirebaseTokenVerifier,
   createLogger,
+  logCrashes,
   createEventStore,
   createPool,
   listen,
@@ -18,6 +19,7 @@ import { createReadModelCallerResolver } from './users/caller-resolver';
 await runService('query-service', async () => {
   const env = loadQueryEnv();
   const logger = createLogger('query-service');
+  logCrashes(logger);
   const pool = createPool(env.DATABASE_URL, { applicationName: 'query-service', max: 20 });
   const tracker = createVisiblePositionTracker({ pool, databaseUrl: env.DATABASE_URL, logger });
   await tracker.start();

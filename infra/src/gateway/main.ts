@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '../logging';
+import { createLogger, logCrashes } from '../logging';
 import { GatewayConfigError, loadGatewayEnv, type GatewayEnv } from './env';
 import { createGateway } from './gateway';
 
 /** `npx tsx infra/src/gateway/main.ts`: the one-origin gateway of `npm start` and development. */
 const logger = createLogger('gateway');
+logCrashes(logger);
 
 let env: GatewayEnv;
 try {
