@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  boardKeyPattern,
+  createPool,
   individualsBoard,
   organizationsBoard,
   organizationTypeBoard,
   type BoardPeriod,
 } from '@campus/infra';
+import { LIVE_SCHEMA } from '../projector/read-schema';
 import {
   attendanceMarked,
   memberJoined,
@@ -13,7 +16,10 @@ import {
   userRegistered,
 } from '../testing/events';
 import { createProjectionHarness, type ProjectionHarness } from '../testing/harness';
+import { withBoardsSnapshot } from './board-lock';
+import { expectedBoardKeys } from './board-set';
 import { boardsMarkerKey, watchBoards, type BoardsWatch } from './boards-watch';
+import { rebuildBoards, scanKeys } from './rebuild-boards';
 
 /**
  * The watchdog rebuilds the boards when Redis lost them all (the marker is gone) and also when it
@@ -29,10 +35,18 @@ describe('boards watchdog: one missing or emptied board is rebuilt', () => {
     const registered = await Promise.all([0, 1].map(() => userRegistered(h.vault)));
     const [host = '', ann = ''] = registered.map((r) => r.userId);
     const club = organizationCreated({ hostUserId: host, type: 'Sports Team', name: 'Rowing' });
+    // Not approved: its member's points put it on no board, so no key of its type may be expected.
+    const pending = organizationCreated({
+      hostUserId: host,
+      type: 'Cultural',
+      name: 'Choir',
+      approved: false,
+    });
     const opportunity = opportunityCreated({ hostUserId: host, date: '2026-03-10' });
     await h.append(
       ...registered,
       club,
+      pending,
       opportunity,
       attendanceMarked({
         opportunityId: opportunity.opportunityId,
@@ -42,6 +56,7 @@ describe('boards watchdog: one missing or emptied board is rebuilt', () => {
         attended: [ann],
       }),
       memberJoined(club.organizationId, ann),
+      memberJoined(pending.organizationId, ann),
     );
     await h.project();
     everyBoard = await h.allBoards();
@@ -100,5 +115,40 @@ describe('boards watchdog: one missing or emptied board is rebuilt', () => {
     expect(await watch.check()).toBe(true);
     expect(await h.allBoards()).toEqual(everyBoard);
     expect(await watch.check()).toBe(false);
+  });
+
+  it('expects exactly the board keys a rebuild writes', async () => {
+    await rebuildBoards(h.pool, h.redis, h.prefix);
+    const written = await scanKeys(h.redis, boardKeyPattern(h.prefix));
+    const expected = await withBoardsSnapshot(
+      h.pool,
+      { mode: 'shared', prefix: h.prefix, schema: LIVE_SCHEMA },
+      (client) => expectedBoardKeys(client, h.prefix),
+    );
+    expect(written.length).toBeGreaterThanOrEqual(6);
+    expect([...expected].sort()).toEqual([...written].sort());
+    expect(expected.some((key) => key.includes('cultural'))).toBe(false);
+  });
+
+  it('between full comparisons a check asks Redis alone, and Postgres once a board is gone', async () => {
+    // A pool of its own, closed once its first check compared in full: any query through it throws.
+    const pool = createPool(h.db.url, { max: 1 });
+    const cheap = watchBoards({
+      pool,
+      redis: h.redis,
+      prefix: h.prefix,
+      logger: h.logger,
+      intervalMs: 600_000,
+      fullCheckMs: 600_000,
+    });
+    await cheap.stop();
+    expect(await cheap.check()).toBe(false);
+    await pool.end();
+    expect(await cheap.check()).toBe(false);
+    expect(await cheap.check()).toBe(false);
+    await h.redis.del(keyOf(organizationsBoard, 'all'));
+    await expect(cheap.check()).rejects.toThrow();
+    expect(await watch.check()).toBe(true);
+    expect(await h.allBoards()).toEqual(everyBoard);
   });
 });

@@ -1,17 +1,7 @@
-import type { OrganizationType } from '@campus/contracts';
-import {
-  ALL_TIME,
-  individualsBoard,
-  isBoardMonth,
-  organizationsBoard,
-  organizationTypeBoard,
-  type Logger,
-  type Pool,
-  type PoolClient,
-  type RedisClient,
-} from '@campus/infra';
+import type { Logger, Pool, RedisClient } from '@campus/infra';
 import { LIVE_SCHEMA, withReadTransaction } from '../projector/read-schema';
 import { withBoardsSnapshot } from './board-lock';
+import { expectedBoardKeys } from './board-set';
 import { rebuildBoards } from './rebuild-boards';
 
 /**
@@ -21,62 +11,28 @@ import { rebuildBoards } from './rebuild-boards';
  */
 export const boardsMarkerKey = (prefix: string) => `${prefix}boards-present`;
 
-/**
- * The board keys a full rebuild would write from the read model now: each holds at least one
- * entry, so each must exist in Redis (an emptied sorted set is a missing key). The same rules as
- * rebuildBoards: every user on the all-time board, users and organizations with points on a
- * month's, every approved organization on the all-time organization boards.
- */
-export const expectedBoardKeys = async (client: PoolClient, prefix: string): Promise<string[]> => {
-  const keys = new Set<string>();
-  const users = await client.query('SELECT 1 FROM users LIMIT 1');
-  if (users.rows.length) keys.add(individualsBoard(prefix, ALL_TIME));
-  const months = await client.query<{ month: string }>(
-    `SELECT DISTINCT mp.month FROM monthly_points mp JOIN users u ON u.id = mp.user_id
-      WHERE mp.points > 0`,
-  );
-  for (const { month } of months.rows)
-    if (isBoardMonth(month)) keys.add(individualsBoard(prefix, month));
-  const types = await client.query<{ type: OrganizationType }>(
-    'SELECT DISTINCT type FROM organizations WHERE approved AND NOT deleted',
-  );
-  if (types.rows.length) keys.add(organizationsBoard(prefix, ALL_TIME));
-  for (const { type } of types.rows) keys.add(organizationTypeBoard(prefix, type, ALL_TIME));
-  const organizationMonths = await client.query<{ type: OrganizationType; month: string }>(
-    `SELECT DISTINCT o.type, mp.month
-       FROM memberships m
-       JOIN organizations o ON o.id = m.organization_id AND o.approved AND NOT o.deleted
-       JOIN monthly_points mp ON mp.user_id = m.user_id
-      GROUP BY m.organization_id, o.type, mp.month
-     HAVING sum(mp.points) > 0`,
-  );
-  for (const { type, month } of organizationMonths.rows) {
-    if (!isBoardMonth(month)) continue;
-    keys.add(organizationsBoard(prefix, month));
-    keys.add(organizationTypeBoard(prefix, type, month));
-  }
-  return [...keys];
-};
-
-/** The expected board keys that Redis does not hold, read under the boards lock. */
-const missingBoardKeys = (
+/** The board keys the read model calls for, and those Redis lacks, read under the boards lock. */
+const compareBoards = (
   pool: Pool,
   redis: RedisClient,
   prefix: string,
   mode: 'shared' | 'exclusive',
-): Promise<string[]> =>
+): Promise<{ expected: string[]; missing: string[] }> =>
   withBoardsSnapshot(pool, { mode, prefix, schema: LIVE_SCHEMA }, async (client) => {
     const expected = await expectedBoardKeys(client, prefix);
-    if (!expected.length) return [];
-    const pipeline = redis.pipeline();
-    for (const key of expected) pipeline.exists(key);
-    const results = (await pipeline.exec()) ?? [];
-    return expected.filter((_key, i) => {
-      const [error, found] = results[i] ?? [null, 0];
-      if (error) throw error;
-      return found === 0;
-    });
+    return { expected, missing: await absentKeys(redis, expected) };
   });
+
+/** The keys Redis does not hold (an emptied sorted set is a missing key), in one pipeline. */
+const absentKeys = async (redis: RedisClient, keys: readonly string[]): Promise<string[]> => {
+  if (!keys.length) return [];
+  const results = (await redis.pipeline(keys.map((key) => ['exists', key])).exec()) ?? [];
+  return keys.filter((_key, i) => {
+    const [error, found] = results[i] ?? [null, 0];
+    if (error) throw error;
+    return found === 0;
+  });
+};
 
 export type BoardsWatch = {
   /**
@@ -94,6 +50,11 @@ export type BoardsWatch = {
  * retries. With the marker present, each board the read model calls for must exist too: one key
  * evicted, deleted or emptied by hand is rebuilt the same way. Live batches keep writing
  * meanwhile: the rebuild holds the boards lock alone.
+ *
+ * A check asks Postgres which boards should exist only every `fullCheckMs` (default: a minute, or
+ * twelve intervals) or when a board it last knew of is gone; in between it asks Redis alone
+ * whether those boards still exist, so a board created since the last full comparison and lost
+ * before the next one waits for that one.
  */
 export const watchBoards = (options: {
   readonly pool: Pool;
@@ -101,24 +62,42 @@ export const watchBoards = (options: {
   readonly prefix: string;
   readonly logger: Logger;
   readonly intervalMs: number;
+  readonly fullCheckMs?: number;
 }): BoardsWatch => {
   const { pool, redis, prefix, logger } = options;
   const marker = boardsMarkerKey(prefix);
+  const fullCheckMs = options.fullCheckMs ?? Math.max(60_000, options.intervalMs * 12);
+  /** The boards the last full comparison expected, and when it ran (null: compare next time). */
+  let known: { keys: readonly string[]; at: number } | null = null;
 
   /** A lost board: seen beside live batches, then confirmed once in-flight board writes landed. */
   const rebuildLostBoards = async () => {
-    if (!(await missingBoardKeys(pool, redis, prefix, 'shared')).length) return false;
-    const missing = await missingBoardKeys(pool, redis, prefix, 'exclusive');
-    if (!missing.length) return false;
-    logger.warn({ prefix, missing: missing.length }, 'boards missing in Redis; rebuilding them');
+    const seen = await compareBoards(pool, redis, prefix, 'shared');
+    known = { keys: seen.expected, at: Date.now() };
+    if (!seen.missing.length) return false;
+    const confirmed = await compareBoards(pool, redis, prefix, 'exclusive');
+    known = { keys: confirmed.expected, at: Date.now() };
+    if (!confirmed.missing.length) return false;
+    logger.warn(
+      { prefix, missing: confirmed.missing.length },
+      'boards missing in Redis; rebuilding them',
+    );
+    known = null;
     const rebuilt = await rebuildBoards(pool, redis, prefix);
     logger.info(rebuilt, 'boards rebuilt');
     return true;
   };
 
+  /** True when the boards known from the last full comparison are all still in Redis. */
+  const knownBoardsPresent = async () => {
+    if (!known || Date.now() - known.at >= fullCheckMs) return false;
+    return !(await absentKeys(redis, known.keys)).length;
+  };
+
   const check = async () => {
     const set = await redis.set(marker, new Date().toISOString(), 'NX');
-    if (set !== 'OK') return rebuildLostBoards();
+    if (set !== 'OK') return (await knownBoardsPresent()) ? false : rebuildLostBoards();
+    known = null;
     try {
       const { rows } = await withReadTransaction(pool, LIVE_SCHEMA, (client) =>
         client.query('SELECT 1 FROM users LIMIT 1'),

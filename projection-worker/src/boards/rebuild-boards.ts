@@ -2,16 +2,14 @@ import type { OrganizationType } from '@campus/contracts';
 import type { Pool } from '@campus/infra';
 import { LIVE_SCHEMA, type ReadSchema } from '../projector/read-schema';
 import { withBoardsSnapshot } from './board-lock';
+import { boardKeyPattern, type RedisClient } from '@campus/infra';
 import {
-  ALL_TIME,
-  boardKeyPattern,
-  individualsBoard,
-  isBoardMonth,
-  organizationsBoard,
-  organizationTypeBoard,
-  type BoardPeriod,
-  type RedisClient,
-} from '@campus/infra';
+  BOARD_ORGANIZATION_MONTHS,
+  BOARD_ORGANIZATIONS,
+  BOARD_USER_MONTHS,
+  BOARD_USERS,
+  boardKeysOf,
+} from './board-set';
 
 const CHUNK = 1_000;
 const REBUILD_SUFFIX = ':rebuilding';
@@ -48,17 +46,17 @@ export const rebuildBoards = async (
     };
 
     const users = await client.query<{ id: string; points: number }>(
-      'SELECT id::text, points FROM users',
+      `SELECT u.id::text, u.points ${BOARD_USERS}`,
     );
-    for (const r of users.rows) add(individualsBoard(prefix, ALL_TIME), r.id, r.points);
+    for (const r of users.rows)
+      for (const key of boardKeysOf(prefix, { kind: 'user' })) add(key, r.id, r.points);
 
     const monthly = await client.query<{ user_id: string; month: string; points: number }>(
-      `SELECT mp.user_id::text, mp.month, mp.points FROM monthly_points mp
-         JOIN users u ON u.id = mp.user_id WHERE mp.points > 0`,
+      `SELECT mp.user_id::text, mp.month, mp.points ${BOARD_USER_MONTHS}`,
     );
-    for (const r of monthly.rows) {
-      if (isBoardMonth(r.month)) add(individualsBoard(prefix, r.month), r.user_id, r.points);
-    }
+    for (const r of monthly.rows)
+      for (const key of boardKeysOf(prefix, { kind: 'user', month: r.month }))
+        add(key, r.user_id, r.points);
 
     const organizations = await client.query<{
       id: string;
@@ -68,34 +66,24 @@ export const rebuildBoards = async (
       `SELECT o.id::text, o.type,
               COALESCE((SELECT sum(u.points) FROM memberships m JOIN users u ON u.id = m.user_id
                          WHERE m.organization_id = o.id), 0)::integer AS points
-         FROM organizations o WHERE o.approved AND NOT o.deleted`,
+         ${BOARD_ORGANIZATIONS}`,
     );
-    const typeOf = new Map<string, OrganizationType>();
-    for (const r of organizations.rows) {
-      typeOf.set(r.id, r.type);
-      add(organizationsBoard(prefix, ALL_TIME), r.id, r.points);
-      add(organizationTypeBoard(prefix, r.type, ALL_TIME), r.id, r.points);
-    }
+    for (const r of organizations.rows)
+      for (const key of boardKeysOf(prefix, { kind: 'organization', type: r.type }))
+        add(key, r.id, r.points);
 
     const organizationMonths = await client.query<{
       organization_id: string;
+      type: OrganizationType;
       month: string;
       points: number;
     }>(
-      `SELECT m.organization_id::text, mp.month, sum(mp.points)::integer AS points
-         FROM memberships m
-         JOIN organizations o ON o.id = m.organization_id AND o.approved AND NOT o.deleted
-         JOIN monthly_points mp ON mp.user_id = m.user_id
-        GROUP BY m.organization_id, mp.month
-       HAVING sum(mp.points) > 0`,
+      `SELECT m.organization_id::text, o.type, mp.month, sum(mp.points)::integer AS points
+         ${BOARD_ORGANIZATION_MONTHS}`,
     );
-    for (const r of organizationMonths.rows) {
-      const type = typeOf.get(r.organization_id);
-      if (!type || !isBoardMonth(r.month)) continue;
-      const period: BoardPeriod = r.month;
-      add(organizationsBoard(prefix, period), r.organization_id, r.points);
-      add(organizationTypeBoard(prefix, type, period), r.organization_id, r.points);
-    }
+    for (const r of organizationMonths.rows)
+      for (const key of boardKeysOf(prefix, { kind: 'organization', type: r.type, month: r.month }))
+        add(key, r.organization_id, r.points);
 
     const existing = await scanKeys(redis, boardKeyPattern(prefix));
     const pipeline = redis.pipeline();
