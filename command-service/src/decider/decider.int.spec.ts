@@ -59,6 +59,15 @@ describe('handleCommand on a remembered stream state', () => {
     ]);
   });
 
+  it('never appends an event its own schema refuses (every reader would skip it)', async () => {
+    const streamId = `reservation-${randomUUID()}`;
+    // An empty owner passes the decider but not ReservationClaimed's schema.
+    await expect(run(streamId, claim(''))).rejects.toThrow(
+      'ReservationClaimed does not match its schema at ownerId',
+    );
+    expect(await store.readStream(streamId)).toEqual([]);
+  });
+
   it('decides again on the stored stream when another writer appended meanwhile', async () => {
     const streamId = `reservation-${randomUUID()}`;
     await run(streamId, claim('a'));

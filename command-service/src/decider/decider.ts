@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  eventSchemas,
   toDomainEvent,
   WrongExpectedRevisionError,
   type AppendResult,
@@ -98,8 +99,25 @@ const evolveWith = <State>(
   return next;
 };
 
+/**
+ * Every reader skips an event its own schema refuses, so such an event is a bug that is never
+ * appended: a loud 500 instead of an acknowledged command and a dead letter. Paths only, no data.
+ */
+const assertReadable = (event: DomainEvent) => {
+  const parsed = eventSchemas[event.type].safeParse(event.data);
+  if (!parsed.success)
+    throw new Error(
+      `${event.type} does not match its schema at ${parsed.error.issues
+        .map((issue) => issue.path.join('.') || '(root)')
+        .join(', ')}`,
+    );
+};
+
 const toAppend = (events: readonly DomainEvent[], metadata: EventMetadata) =>
-  events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata }));
+  events.map((e) => {
+    assertReadable(e);
+    return { eventId: randomUUID(), type: e.type, data: e.data, metadata };
+  });
 
 type HandleOptions<State, Command> = {
   readonly store: EventStore;

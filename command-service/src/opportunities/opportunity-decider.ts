@@ -308,11 +308,20 @@ const decideUpdate = (
   const events: DomainEvent[] = [];
   if (Object.keys(changes).length > 0)
     events.push({ type: 'OpportunityUpdated', data: { v: 1, opportunityId, changes } });
+  // Points follow the duration: a host lengthening an approved opportunity sends it back to the
+  // admins, so no award exceeds what they approved (docs/product-rules.md).
+  const lengthenedByHost =
+    !actor.admin &&
+    opportunity.approved &&
+    changes.durationMinutes !== undefined &&
+    changes.durationMinutes > opportunity.details.durationMinutes;
   if (approvalChanges)
     events.push({
       type: edit.approved ? 'OpportunityApproved' : 'OpportunityUnapproved',
       data: { v: 1, opportunityId },
     });
+  else if (lengthenedByHost)
+    events.push({ type: 'OpportunityUnapproved', data: { v: 1, opportunityId } });
   if (edit.comments !== undefined)
     events.push(
       ...announcementChanges(opportunity, edit.comments, actor, command.now, command.newId),

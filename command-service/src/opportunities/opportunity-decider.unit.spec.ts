@@ -413,6 +413,25 @@ describe('edit', () => {
     ]);
   });
 
+  it('sends an approved opportunity back for approval when its host lengthens it', () => {
+    const unapproved = { type: 'OpportunityUnapproved', data: { v: 1, opportunityId: OPP } };
+    expect(given([created()]).when(edit({ duration: 1499 }))()).toEqual([
+      {
+        type: 'OpportunityUpdated',
+        data: { v: 1, opportunityId: OPP, changes: { durationMinutes: 1499 } },
+      },
+      unapproved,
+    ]);
+    // Shorter, or lengthened by an admin, or not approved yet: the approval is left alone.
+    expect(given([created()]).when(edit({ duration: 30 }))()).not.toContainEqual(unapproved);
+    expect(given([created()]).when(edit({ duration: 1499 }, admin))()).not.toContainEqual(
+      unapproved,
+    );
+    expect(
+      given([created({ approved: false })]).when(edit({ duration: 1499 }))(),
+    ).not.toContainEqual(unapproved);
+  });
+
   it('recomputes the start instant when the date or time changes (Eastern, EST in winter)', () => {
     const [event] = given([created()]).when(edit({ date: '2026-12-01T09:30' }))();
     expect(event).toMatchObject({

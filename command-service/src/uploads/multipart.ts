@@ -27,6 +27,14 @@ export const multipartForm =
         );
         return;
       }
-      next(error as Error | undefined);
+      // The form parser's own errors (no boundary, a cut-off body, a bad part header) are the
+      // sender's malformed form, never a server fault.
+      next(
+        error === undefined
+          ? undefined
+          : new ValidationError('Invalid upload: the form could not be read', [
+              { field, message: 'must be a well-formed multipart form' },
+            ]),
+      );
     });
   };

@@ -8,10 +8,14 @@ import { TIME_ZONE } from './constants';
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 
+/** The last year a date may name: an instant in year 10000 has no ISO form the read model stores. */
+export const LAST_DATE_YEAR = 9998;
+
 export const isValidDate = (date: string): boolean => {
   const m = DATE_PATTERN.exec(date);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y > LAST_DATE_YEAR) return false;
   const probe = new Date(Date.UTC(y, mo - 1, d));
   return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d;
 };

@@ -68,7 +68,15 @@ const cursorParam = z
   .trim()
   .transform((text, ctx): OpportunityCursor => {
     const match = CURSOR.exec(text);
-    if (!match?.[1] || !match[2] || Number.isNaN(Date.parse(match[1]))) {
+    const at = match?.[1] ? new Date(match[1]) : null;
+    // Round trip: Date.parse rolls an impossible day (02-30) over, which Postgres refuses.
+    if (
+      !match?.[1] ||
+      !match[2] ||
+      !at ||
+      Number.isNaN(at.getTime()) ||
+      at.toISOString() !== match[1]
+    ) {
       ctx.addIssue({ code: 'custom', message: 'Must be a cursor from a previous page' });
       return z.NEVER;
     }
