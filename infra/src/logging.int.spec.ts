@@ -2,11 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './testing';
-import { createLogger, describeError, scrubMessage, scrubStoredError } from './logging';
+import { capturedLogger, createTestDatabase, type TestDatabase } from './testing';
+import { describeError, scrubMessage, scrubStoredError } from './logging';
 
 const MARKER = 'Zq7marker';
 
@@ -49,17 +48,6 @@ const failures = () => [
   failureOf(`SELECT to_date($1, 'YYYY-MM-DD')`, [MARKER]),
 ];
 
-const captured = () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return { lines, logger: createLogger('test', 'debug', stream) };
-};
-
 describe('safe error serializer', () => {
   it('logs real Postgres errors without the values they carry, keeping what names the failure', async () => {
     const errors = await Promise.all(failures());
@@ -69,7 +57,7 @@ describe('safe error serializer', () => {
         JSON.stringify(Object.assign({}, e, { message: e.message })).includes(MARKER),
       ),
     ).toBe(true);
-    const { lines, logger } = captured();
+    const { lines, logger } = capturedLogger();
     for (const error of errors) {
       logger.error({ err: error, eventId: 'e1' }, 'batch failed');
       logger.warn(error);

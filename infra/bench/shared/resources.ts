@@ -1,6 +1,10 @@
 import pg from 'pg';
 import { createRedisClient, type Pool, type RedisClient } from '@campus/infra';
-import { ensureTemplateDatabase, templateDatabaseName } from '@campus/infra/testing';
+import {
+  deleteRedisPrefix,
+  ensureTemplateDatabase,
+  templateDatabaseName,
+} from '@campus/infra/testing';
 import { benchEnv } from './config';
 
 const withDatabase = (name: string) => {
@@ -60,14 +64,7 @@ export const createBenchDatabase = async (
 };
 
 /** Unlinks every key under `prefix`. */
-export const dropRedisKeys = async (redis: RedisClient, prefix: string) => {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1_000);
-    if (keys.length) await redis.unlink(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-};
+export const dropRedisKeys = deleteRedisPrefix;
 
 export type BenchRedis = {
   readonly redis: RedisClient;

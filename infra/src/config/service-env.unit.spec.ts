@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEVELOPMENT_SECRETS } from '@campus/contracts';
+import { PRODUCTION_ENV, unrefusedDevelopmentSecrets } from '../testing/helpers-config';
 import { ConfigError, loadEnv, serviceEnvSchema } from './service-env';
-
-/** A production configuration that passes every check, to spoil one setting at a time. */
-const PRODUCTION = {
-  APP_ENV: 'production',
-  FIREBASE_PROJECT_ID: 'campus-prod',
-  CHECK_IN_SECRET: 'a-production-check-in-secret',
-  CALENDAR_FEED_SECRET: 'a-production-calendar-feed-secret',
-};
 
 const problemsOf = (source: NodeJS.ProcessEnv): string => {
   try {
@@ -84,23 +77,23 @@ describe('service configuration', () => {
   });
 
   it('refuses the development check-in secret in production', () => {
-    expect(problemsOf({ ...PRODUCTION, CHECK_IN_SECRET: undefined })).toMatch(
+    expect(problemsOf({ ...PRODUCTION_ENV, CHECK_IN_SECRET: undefined })).toMatch(
       /CHECK_IN_SECRET: must be a secret of your own/,
     );
-    expect(problemsOf({ ...PRODUCTION, CHECK_IN_SECRET: 'development-check-in-secret' })).toMatch(
-      /CHECK_IN_SECRET: must be a secret of your own/,
-    );
+    expect(
+      problemsOf({ ...PRODUCTION_ENV, CHECK_IN_SECRET: 'development-check-in-secret' }),
+    ).toMatch(/CHECK_IN_SECRET: must be a secret of your own/);
     expect(() => loadEnv(serviceEnvSchema, { CHECK_IN_SECRET: 'short' })).toThrow(
       /CHECK_IN_SECRET/,
     );
   });
 
   it('refuses the development calendar feed secret in production', () => {
-    const left = problemsOf({ ...PRODUCTION, CALENDAR_FEED_SECRET: undefined });
+    const left = problemsOf({ ...PRODUCTION_ENV, CALENDAR_FEED_SECRET: undefined });
     expect(left).toMatch(/CALENDAR_FEED_SECRET: must be a secret of your own/);
     expect(left).not.toMatch(/CHECK_IN_SECRET/);
     expect(
-      problemsOf({ ...PRODUCTION, CALENDAR_FEED_SECRET: 'development-calendar-feed-secret' }),
+      problemsOf({ ...PRODUCTION_ENV, CALENDAR_FEED_SECRET: 'development-calendar-feed-secret' }),
     ).toMatch(/CALENDAR_FEED_SECRET: must be a secret of your own/);
     expect(() => loadEnv(serviceEnvSchema, { CALENDAR_FEED_SECRET: 'short' })).toThrow(
       /CALENDAR_FEED_SECRET/,
@@ -110,10 +103,10 @@ describe('service configuration', () => {
   it.each(Object.entries(DEVELOPMENT_SECRETS))(
     'refuses %s left at its development default, or a variant of it, in production',
     (name, developmentValue) => {
-      expect(problemsOf({ ...PRODUCTION, [name]: developmentValue })).toMatch(
+      expect(problemsOf({ ...PRODUCTION_ENV, [name]: developmentValue })).toMatch(
         new RegExp(`${name}: must be a secret of your own`),
       );
-      expect(problemsOf({ ...PRODUCTION, [name]: `${developmentValue}-2` })).toMatch(
+      expect(problemsOf({ ...PRODUCTION_ENV, [name]: `${developmentValue}-2` })).toMatch(
         new RegExp(`${name}: must be a secret of your own`),
       );
       // Outside production the defaults are what make `npm start` work.
@@ -124,14 +117,18 @@ describe('service configuration', () => {
   it('refuses one value for both secrets in production', () => {
     expect(
       problemsOf({
-        ...PRODUCTION,
-        CALENDAR_FEED_SECRET: PRODUCTION.CHECK_IN_SECRET,
+        ...PRODUCTION_ENV,
+        CALENDAR_FEED_SECRET: PRODUCTION_ENV.CHECK_IN_SECRET,
       }),
     ).toMatch(/CALENDAR_FEED_SECRET: must differ from CHECK_IN_SECRET/);
   });
 
+  it('refuses every development secret left unset in production, naming it', () => {
+    expect(unrefusedDevelopmentSecrets((source) => loadEnv(serviceEnvSchema, source))).toEqual([]);
+  });
+
   it('accepts a real production configuration', () => {
-    expect(problemsOf(PRODUCTION)).toBe('');
-    expect(loadEnv(serviceEnvSchema, PRODUCTION).APP_ENV).toBe('production');
+    expect(problemsOf(PRODUCTION_ENV)).toBe('');
+    expect(loadEnv(serviceEnvSchema, PRODUCTION_ENV).APP_ENV).toBe('production');
   });
 });

@@ -15,6 +15,7 @@ import {
 } from '@campus/infra';
 import {
   createTestDatabase,
+  deleteRedisPrefix,
   TEST_REDIS_URL,
   testRedisPrefix,
   type TestDatabase,
@@ -132,12 +133,7 @@ export const createProjectionHarness = async (label: string) => {
   };
 
   const close = async () => {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await deleteRedisPrefix(redis, prefix);
     redis.disconnect();
     await store.close();
     await db.drop();

@@ -19,6 +19,7 @@ import {
 import {
   assertAuthEmulatorUp,
   createTestDatabase,
+  deleteRedisPrefix,
   emulatorIdToken,
   TEST_FIREBASE_PROJECT_ID,
   TEST_REDIS_URL,
@@ -166,12 +167,7 @@ export const startTestStack = async (
       worker.abort();
       await running;
       await tracker.close();
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${boardPrefix}*`, 'COUNT', 500);
-        if (keys.length) await redis.unlink(...keys);
-        cursor = next;
-      } while (cursor !== '0');
+      await deleteRedisPrefix(redis, boardPrefix);
       redis.disconnect();
       await store.close();
       await db.drop();

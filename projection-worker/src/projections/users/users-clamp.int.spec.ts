@@ -1,20 +1,8 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '@campus/contracts';
-import { createLogger } from '@campus/infra';
+import { capturedLogger } from '@campus/infra/testing';
 import { profileUpdated, userRegistered } from '../../testing/events';
 import { createProjectionHarness, type ProjectionHarness } from '../../testing/harness';
-
-const capturedLogger = () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return { lines, logger: createLogger('test', 'debug', stream) };
-};
 
 type Row = {
   first_name: string;
