@@ -120,6 +120,7 @@ export const opportunityTexts = {
     checkInNeedsApproval: 'Check-in opens once an admin has approved this opportunity.',
     scheduleFixedHint: 'Attendance has been submitted, so the date, time and duration are fixed.',
     startHint: 'The start must be in the future.',
+    lengthenHint: 'Lengthening an approved opportunity sends it back to the admins for approval.',
   },
   /** The admin audit's review flags on an award, shown as labelled badges. */
   awardFlags: {

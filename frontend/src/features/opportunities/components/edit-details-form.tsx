@@ -16,6 +16,7 @@ import { FailureAlert } from '@/components/ui/failure-alert';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, serverMessageOf } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { useUpdateOpportunity } from '../api/manage-opportunity';
 import { useServerNow } from '../hooks/use-server-now';
 import styles from './host-tools.module.css';
@@ -55,6 +56,9 @@ export const EditDetailsForm = ({ opportunity: o, onDone }: EditDetailsFormProps
   const update = useUpdateOpportunity(o.id);
   const now = useServerNow();
   const scheduleFixed = o.attendance_marked;
+  const { data: user } = useCurrentUser();
+  // The command unapproves an approved opportunity its host lengthens; admins keep the approval.
+  const lengthenHint = o.approved && !user?.admin ? integrity.lengthenHint : undefined;
   const {
     register,
     control,
@@ -133,7 +137,7 @@ export const EditDetailsForm = ({ opportunity: o, onDone }: EditDetailsFormProps
           min={EDIT_DURATION_MIN}
           step={1}
           readOnly={scheduleFixed}
-          hint={scheduleHint}
+          hint={scheduleHint ?? lengthenHint}
           {...register('duration', { valueAsNumber: true })}
           error={errors.duration?.message}
         />

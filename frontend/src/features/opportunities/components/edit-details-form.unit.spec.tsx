@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
+import { aUser } from '@/testing/fixtures';
 import { anOpportunity } from '../testing/opportunity-fixtures';
 import { renderScreen } from '../testing/render-screen';
 import { EditDetailsForm } from './edit-details-form';
@@ -22,9 +23,11 @@ const m = texts.host.manage;
 const integrity = texts.opportunities.integrity;
 
 /** The test clock is 2025-10-01 08:00 Eastern; the opportunity starts 2025-10-08 14:30. */
-const renderForm = (overrides: Parameters<typeof anOpportunity>[0] = {}) => {
+const renderForm = (overrides: Parameters<typeof anOpportunity>[0] = {}, user = aUser()) => {
   const onDone = vi.fn();
-  renderScreen(<EditDetailsForm opportunity={anOpportunity(overrides)} onDone={onDone} />);
+  renderScreen(<EditDetailsForm opportunity={anOpportunity(overrides)} onDone={onDone} />, {
+    user,
+  });
   const form = screen.getByRole('form', { name: m.editTitle });
   return { form, onDone, ui: userEvent.setup() };
 };
@@ -33,6 +36,27 @@ const setField = async (ui: ReturnType<typeof userEvent.setup>, field: HTMLEleme
   await ui.clear(field);
   await ui.type(field, v);
 };
+
+describe('lengthening an approved opportunity', () => {
+  it('tells its host that it goes back for approval, and says nothing to admins or before approval', () => {
+    fakeApi();
+    const { form } = renderForm();
+    expect(within(form).getByLabelText(m.duration)).toHaveAccessibleDescription(
+      integrity.lengthenHint,
+    );
+  });
+
+  it.each([
+    ['an admin', {}, aUser({ admin: true })],
+    ['a host of an unapproved one', { approved: false }, aUser()],
+  ])('says nothing to %s', (_, overrides, user) => {
+    fakeApi();
+    const { form } = renderForm(overrides, user);
+    expect(within(form).getByLabelText(m.duration)).not.toHaveAccessibleDescription(
+      integrity.lengthenHint,
+    );
+  });
+});
 
 describe('the edit form keeps a start in the future', () => {
   it('offers no day before today, and refuses a start moved into the past without sending it', async () => {
