@@ -69,9 +69,16 @@ export const formBoolean = z.preprocess(
   z.boolean(),
 );
 
-/** A list sent as repeated form fields, a JSON array text, or a JSON array. */
-export const formList = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => {
+/**
+ * A list sent as repeated form fields, a JSON array text, or a JSON array. `max` caps the array
+ * itself (not a refinement), so schema walkers such as the boundary tests can read the limit.
+ */
+export const formList = <T extends z.ZodType>(
+  item: T,
+  max?: { readonly items: number; readonly message: string },
+) => {
+  const list = max ? z.array(item).max(max.items, max.message) : z.array(item);
+  return z.preprocess((v) => {
     if (v === undefined || v === null || v === '') return [];
     if (typeof v === 'string') {
       const text = v.trim();
@@ -85,7 +92,8 @@ export const formList = <T extends z.ZodType>(item: T) =>
       return [text];
     }
     return v;
-  }, z.array(item));
+  }, list);
+};
 
 /** An http(s) URL, or null when blank (rules: stored as null if blank). */
 export const optionalHttpUrl = singleLineText('Redirect URL', TEXT_LIMITS.url)

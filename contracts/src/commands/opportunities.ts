@@ -33,13 +33,10 @@ import {
 const cause = z.enum(CAUSES, { error: 'Unknown cause' });
 /** One tag or qualification: a short line, not blank. */
 const listItem = (label: string) => requiredText(label, TEXT_LIMITS.listItem);
+const TOO_MANY_ITEMS = `At most ${String(LIST_ITEMS_MAX)} items`;
 const shortList = (label: string) =>
-  formList(listItem(label)).refine(
-    (l) => l.length <= LIST_ITEMS_MAX,
-    `At most ${String(LIST_ITEMS_MAX)} items`,
-  );
-const shortArray = (label: string) =>
-  z.array(listItem(label)).max(LIST_ITEMS_MAX, `At most ${String(LIST_ITEMS_MAX)} items`);
+  formList(listItem(label), { items: LIST_ITEMS_MAX, message: TOO_MANY_ITEMS });
+const shortArray = (label: string) => z.array(listItem(label)).max(LIST_ITEMS_MAX, TOO_MANY_ITEMS);
 const imageUrl = imageUrlText('Image')
   .nullish()
   .transform((s) => s ?? null);
