@@ -46,6 +46,8 @@ const failures = () => [
   failureOf('INSERT INTO public.people (id, name) VALUES (4, $1)', [`${MARKER}${MARKER}`]),
   failureOf('SELECT $1::jsonb', [`{"name": "${MARKER}\\u0000"}`]),
   failureOf(`SELECT to_date($1, 'YYYY-MM-DD')`, [MARKER]),
+  // Postgres does not escape a quote inside the value it quotes.
+  failureOf('SELECT $1::date', [`x"${MARKER}"`]),
 ];
 
 describe('safe error serializer', () => {
@@ -83,7 +85,11 @@ describe('safe error serializer', () => {
     expect(check).toMatchObject({ code: '23514', table: 'people', constraint: 'people_bio_check' });
     expect(parsed[10]?.err).toMatchObject({
       code: '22P02',
-      message: 'invalid input syntax for type integer: "…"',
+      message: 'invalid input syntax for type integer: …',
+    });
+    expect(parsed[30]?.err).toMatchObject({
+      code: '22007',
+      message: 'invalid input syntax for type date: …',
     });
     expect(parsed[15]?.err).toMatchObject({ code: '22001' });
     expect(parsed[4]?.err).toMatchObject({ type: 'Error', cause: { code: '23505' } });

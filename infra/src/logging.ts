@@ -81,6 +81,17 @@ const namesOf = (error: ErrorLike): string[] =>
 /** Class 42 (syntax, undefined object) messages are about the statement's text, not its values. */
 const isStatementError = (code: string | undefined) => isSqlState(code) && code.startsWith('42');
 
+/**
+ * Class 22 (data exceptions) and parse errors quote the offending input without escaping the
+ * quotes inside it, so nothing after the first quote can be trusted to be the message's own.
+ */
+const quotesRawInput = (code: string | undefined, type: string) =>
+  (isSqlState(code) && code.startsWith('22')) || type === 'SyntaxError';
+const cutAtFirstQuote = (message: string): string => {
+  const at = message.search(/["'`]/);
+  return at < 0 ? message : `${message.slice(0, at)}${ELIDED}`;
+};
+
 /** Stack frames only: the header repeats the message, which is replaced by its scrubbed form. */
 const framesOf = (stack: unknown): string[] =>
   typeof stack === 'string'
@@ -102,7 +113,9 @@ const serialize = (error: ErrorLike, depth: number): SafeError => {
   const names = namesOf(error);
   const message = isStatementError(code)
     ? scrubMessage(error.message, [...names, ...quotedIn(error.message)])
-    : scrubMessage(error.message, names);
+    : quotesRawInput(code, type)
+      ? scrubMessage(cutAtFirstQuote(error.message), names)
+      : scrubMessage(error.message, names);
   const frames = framesOf(error.stack);
   const safe: SafeError = {
     type,
