@@ -1,74 +1,52 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertAuthEmulatorUp,
   authEmulatorHost,
   createTestDatabase,
+  deleteRedisPrefix,
   emulatorIdToken,
   expectDeadLetters,
   freePort,
+  spawnServiceProcess,
+  stopServiceProcesses,
   TEST_FIREBASE_PROJECT_ID,
   TEST_REDIS_URL,
   testRedisPrefix,
+  type ServiceProcess,
   type TestDatabase,
 } from './testing';
 import { createRedisClient } from './redis';
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Lowercase: the auth emulator keeps addresses as typed, but a marker must survive any casing. */
 const MARKER = `mk${randomBytes(5).toString('hex')}q`;
 
-type Proc = { name: string; child: ChildProcess; output: () => string; exited: Promise<void> };
-
-/** Starts `<pkg>/src/main.ts` (or a script) under tsx, keeping all of its stdout and stderr. */
-const start = (name: string, script: string, env: NodeJS.ProcessEnv, args: string[] = []) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, script), ...args], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const chunks: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const proc: Proc = {
-    name,
-    child,
-    output: () => Buffer.concat(chunks).toString('utf8'),
-    exited: new Promise((resolve) => child.once('exit', () => resolve())),
-  };
-  return proc;
-};
-
-const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 60_000) => {
+/** Waits for `check`, failing at once (with its output) if one of `services` has exited. */
+const until = async (
+  what: string,
+  services: readonly ServiceProcess[],
+  check: () => Promise<boolean>,
+  timeoutMs = 60_000,
+) => {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
+    for (const service of services) service.check();
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 };
 
-const healthy = (url: string) => async () => {
-  try {
-    const response = await fetch(`${url}/healthz`);
-    await response.arrayBuffer();
-    return response.ok;
-  } catch {
-    return false;
-  }
-};
-
 describe('no personal data in any log line of any process, while projections fail', () => {
-  let db: TestDatabase;
-  let smtp: SMTPServer;
+  let db: TestDatabase | undefined;
+  let smtp: SMTPServer | undefined;
   let dirs: string[] = [];
-  const procs: Proc[] = [];
+  /** The three services, then the operator's CLI. */
+  const procs: ServiceProcess[] = [];
   const prefix = testRedisPrefix('logs');
   let commandUrl = '';
   let queryUrl = '';
@@ -93,7 +71,7 @@ describe('no personal data in any log line of any process, while projections fai
         CHECK (position('${MARKER}' in key) = 0);`);
 
     // A mail server that refuses the marked address, quoting it as real servers do.
-    smtp = new SMTPServer({
+    const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['AUTH', 'STARTTLS'],
       logger: false,
@@ -108,8 +86,9 @@ describe('no personal data in any log line of any process, while projections fai
         stream.on('end', () => callback());
       },
     });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    smtp = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const smtpPort = (server.server.address() as AddressInfo).port;
 
     const uploadDir = await mkdtemp(join(tmpdir(), 'campus-logs-uploads-'));
     const reportsDir = await mkdtemp(join(tmpdir(), 'campus-logs-reports-'));
@@ -139,33 +118,35 @@ describe('no personal data in any log line of any process, while projections fai
       SMTP_PORT: String(smtpPort),
       OUTBOX_INTERVAL_MS: '200',
     };
+    // Every byte is kept: the test reads every line each process wrote.
     procs.push(
-      start('command-service', 'command-service/src/main.ts', env),
-      start('query-service', 'query-service/src/main.ts', env),
-      start('projection-worker', 'projection-worker/src/main.ts', env),
+      spawnServiceProcess('command-service', env, { keepAllOutput: true }),
+      spawnServiceProcess('query-service', env, { keepAllOutput: true }),
+      spawnServiceProcess('projection-worker', env, { keepAllOutput: true }),
     );
     commandUrl = `http://127.0.0.1:${String(commandPort)}`;
     queryUrl = `http://127.0.0.1:${String(queryPort)}`;
-    for (const url of [commandUrl, queryUrl, `http://127.0.0.1:${String(metricsPort)}`]) {
-      await until(`${url}/healthz`, healthy(url), 90_000);
-    }
+    const urls = [commandUrl, queryUrl, `http://127.0.0.1:${String(metricsPort)}`];
+    // Each wait fails at once, with the process's output, if that process dies while starting.
+    await Promise.all(procs.map((proc, i) => proc.waitHealthy(urls[i]!)));
   }, 120_000);
 
   afterAll(async () => {
-    for (const proc of procs) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
-    await Promise.all(procs.map((p) => p.exited));
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    const redis = createRedisClient(TEST_REDIS_URL);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    redis.disconnect();
-    await db.drop();
-    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
-  });
+    try {
+      await stopServiceProcesses(procs);
+      const server = smtp;
+      if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    } finally {
+      const redis = createRedisClient(TEST_REDIS_URL);
+      try {
+        await deleteRedisPrefix(redis, prefix);
+      } finally {
+        redis.disconnect();
+        await db?.drop();
+        await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+      }
+    }
+  }, 60_000);
 
   const send = async (
     method: 'POST' | 'PUT',
@@ -183,6 +164,8 @@ describe('no personal data in any log line of any process, while projections fai
   };
 
   it('logs every failure by its class, code and names, and never the marker', async () => {
+    const { pool } = db!;
+    const services = procs.slice(0, 3);
     // Ada's first name is refused by the read model (her registration is held without it).
     const adaToken = await emulatorIdToken(`ada.${MARKER}@university.edu`);
     const ada = await send('POST', '/api/users', adaToken, {
@@ -227,19 +210,19 @@ describe('no personal data in any log line of any process, while projections fai
     });
     expect(lookup.status).toBeLessThan(500);
 
-    await until('the refused bio edit dead-lettered', async () => {
-      const { rowCount } = await db.pool.query(
+    await until('the refused bio edit dead-lettered', services, async () => {
+      const { rowCount } = await pool.query(
         `SELECT 1 FROM read.dead_letters WHERE event_type = 'UserProfileUpdated'`,
       );
       return rowCount === 1;
     });
-    await until('the refused mail recorded', async () => {
-      const { rowCount } = await db.pool.query(
+    await until('the refused mail recorded', services, async () => {
+      const { rowCount } = await pool.query(
         'SELECT 1 FROM outbox.messages WHERE last_error IS NOT NULL',
       );
       return (rowCount ?? 0) > 0;
     });
-    const { rows: users } = await db.pool.query<{ id: string; first_name: string | null }>(
+    const { rows: users } = await pool.query<{ id: string; first_name: string | null }>(
       'SELECT id::text, first_name FROM read.users WHERE id = ANY($1::uuid[]) ORDER BY first_name',
       [[adaId, graceId]],
     );
@@ -249,20 +232,26 @@ describe('no personal data in any log line of any process, while projections fai
     ]);
 
     // What operators read: the CLI's dead letters, the stored error texts.
-    const cli = start('operator', 'projection-worker/src/cli/main.ts', env, ['dead-letters']);
+    const cli = spawnServiceProcess('operator', env, {
+      script: 'projection-worker/src/cli/main.ts',
+      args: ['dead-letters'],
+      keepAllOutput: true,
+    });
     procs.push(cli);
     await cli.exited;
+    expect(cli.child.exitCode, cli.output()).toBe(0);
     expect(cli.output()).toContain('UserProfileUpdated');
     expect(cli.output()).toContain('users_bio_refused');
-    const { rows: stored } = await db.pool.query<{ error: string }>(
+    const { rows: stored } = await pool.query<{ error: string }>(
       `SELECT error FROM read.dead_letters
        UNION ALL SELECT last_error FROM outbox.messages WHERE last_error IS NOT NULL`,
     );
     expect(stored.length).toBeGreaterThanOrEqual(2);
     for (const { error } of stored) expect(error).not.toContain(MARKER);
 
-    for (const proc of procs.slice(0, 3)) proc.child.kill('SIGTERM');
-    await Promise.all(procs.map((p) => p.exited));
+    // None died on the way (its last lines would be missing below).
+    for (const service of services) service.check();
+    await stopServiceProcesses(procs);
     const logs = Object.fromEntries(procs.map((p) => [p.name, p.output()]));
     // The failures were logged (so the absence below means something)...
     expect(logs['projection-worker']).toContain('event dead-lettered');
