@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pointsHistoryEntrySchema, pointsHistorySchema } from './users';
 
 /**
  * Why an award deserves a second look (docs/product-rules.md): more minutes than the opportunity
@@ -34,25 +35,9 @@ export const opportunityHistorySchema = z.object({
 export type OpportunityHistory = z.infer<typeof opportunityHistorySchema>;
 
 /** GET /api/admin/users/:id/points-history: a user's point ledger for the admin audit, oldest first. */
-export const auditPointsHistorySchema = z.object({
-  user_id: z.string(),
-  /** The user's points; always equal to the last running total (0 without lines). */
-  points: z.number().int(),
+export const auditPointsHistorySchema = pointsHistorySchema.extend({
   entries: z.array(
-    z.object({
-      id: z.string(),
-      /** When the change was recorded (ISO 8601 UTC). */
-      at: z.string(),
-      reason: z.enum(['attendance', 'first_signup_bonus']),
-      opportunity_id: z.string(),
-      /** Kept when the opportunity was later deleted; null if it never reached the read model. */
-      opportunity_name: z.string().nullable(),
-      /** The Eastern date the points count on (its monthly board). */
-      opportunity_date: z.string(),
-      actor_id: z.string().nullable(),
-      actor_name: z.string().nullable(),
-      change: z.number().int(),
-      running_total: z.number().int(),
+    pointsHistoryEntrySchema.extend({
       /** The opportunity's duration in minutes (fixed once attendance is marked); null if unknown. */
       scheduled_minutes: z.number().int().nullable(),
       /** Set on attendance lines only; a bonus line carries none. */

@@ -77,30 +77,32 @@ export const userProfileSchema = userSchema.extend({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
+/** One line of a user's point ledger: what changed, why, and the running total after it. */
+export const pointsHistoryEntrySchema = z.object({
+  id: z.string(),
+  /** When the change was recorded (ISO 8601 UTC). */
+  at: z.string(),
+  reason: z.enum(['attendance', 'first_signup_bonus']),
+  opportunity_id: z.string(),
+  /**
+   * Kept when the opportunity was later deleted (docs/product-rules.md); null if it never
+   * reached the read model.
+   */
+  opportunity_name: z.string().nullable(),
+  /** The Eastern date the points count on (its monthly board). */
+  opportunity_date: z.string(),
+  actor_id: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  change: z.number().int(),
+  running_total: z.number().int(),
+});
+export type PointsHistoryEntry = z.infer<typeof pointsHistoryEntrySchema>;
+
 /** GET /api/users/{id}/points-history (the user and admins): the point ledger, oldest first. */
 export const pointsHistorySchema = z.object({
   user_id: z.string(),
   /** The user's points; always equal to the last running total (0 without lines). */
   points: z.number().int(),
-  entries: z.array(
-    z.object({
-      id: z.string(),
-      /** When the change was recorded (ISO 8601 UTC). */
-      at: z.string(),
-      reason: z.enum(['attendance', 'first_signup_bonus']),
-      opportunity_id: z.string(),
-      /**
-       * Kept when the opportunity was later deleted (docs/product-rules.md); null if it never
-       * reached the read model.
-       */
-      opportunity_name: z.string().nullable(),
-      /** The Eastern date the points count on (its monthly board). */
-      opportunity_date: z.string(),
-      actor_id: z.string().nullable(),
-      actor_name: z.string().nullable(),
-      change: z.number().int(),
-      running_total: z.number().int(),
-    }),
-  ),
+  entries: z.array(pointsHistoryEntrySchema),
 });
 export type PointsHistory = z.infer<typeof pointsHistorySchema>;

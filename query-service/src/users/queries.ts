@@ -1,5 +1,5 @@
 import type { Caller, Pool } from '@campus/infra';
-import type { PointsHistory, User } from '@campus/contracts';
+import type { PointsHistory, PointsHistoryEntry, User } from '@campus/contracts';
 import {
   hostsTheirSignupSql,
   NO_RELATION,
@@ -228,64 +228,92 @@ export const listEmails = async (pool: Pool): Promise<string[]> => {
   return rows.map((r) => r.email);
 };
 
-/** The point ledger of a user, oldest first, with running totals. */
-export const loadPointsHistory = async (
+/** One point-ledger line as read, before the running total and who may see the actor. */
+export type LedgerRow = {
+  id: string;
+  recorded_at: Date;
+  reason: PointsHistoryEntry['reason'];
+  opportunity_id: string;
+  opportunity_name: string | null;
+  opportunity_date: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  points: number;
+};
+
+/**
+ * A user's point ledger, oldest first. `extra` adds columns and joins to the same query (the admin
+ * audit reads the scheduled duration and the host's attendance); `o` is the opportunity.
+ */
+export const queryPointLedger = async <Extra extends object = object>(
   pool: Pool,
-  viewer: Caller,
   userId: string,
-  points: number,
-): Promise<PointsHistory> => {
-  const { rows } = await pool.query<{
-    id: string;
-    recorded_at: Date;
-    reason: 'attendance' | 'first_signup_bonus';
-    opportunity_id: string;
-    opportunity_name: string | null;
-    opportunity_date: string;
-    actor_id: string | null;
-    actor_name: string | null;
-    points: number;
-  }>(
+  extra: { readonly columns: string; readonly joins: string } = { columns: '', joins: '' },
+): Promise<(LedgerRow & Extra)[]> => {
+  const { rows } = await pool.query<LedgerRow & Extra>(
     `SELECT l.id::text, l.recorded_at, l.reason, l.opportunity_id::text, o.name AS opportunity_name,
             to_char(l.opportunity_date, 'YYYY-MM-DD') AS opportunity_date,
             l.actor_user_id::text AS actor_id,
-            CASE WHEN a.id IS NULL THEN NULL ELSE ${userNameSql('a')} END AS actor_name, l.points
+            CASE WHEN a.id IS NULL THEN NULL ELSE ${userNameSql('a')} END AS actor_name,
+            l.points${extra.columns ? `, ${extra.columns}` : ''}
        FROM read.point_ledger l
        LEFT JOIN read.opportunities o ON o.id = l.opportunity_id
        LEFT JOIN read.users a ON a.id = l.actor_user_id
+       ${extra.joins}
       WHERE l.user_id = $1
       ORDER BY l.recorded_at, l.id`,
     [userId],
   );
+  return rows;
+};
+
+/** Ledger rows as history lines with running totals; `extend` adds to or replaces a line's fields. */
+export const ledgerEntries = <R extends LedgerRow, E>(
+  rows: readonly R[],
+  extend: (entry: PointsHistoryEntry, row: R) => E,
+): E[] => {
   let total = 0;
-  return {
-    user_id: userId,
-    points,
-    entries: rows.map((r) => {
-      total += r.points;
-      // The host or admin who marked the attendance is a person too.
-      const actor =
-        r.actor_id === null
-          ? null
-          : projectPerson(
-              { id: r.actor_id, name: r.actor_name },
-              personVisibility(viewer, r.actor_id),
-            );
-      return {
+  return rows.map((r) => {
+    total += r.points;
+    return extend(
+      {
         id: r.id,
         at: r.recorded_at.toISOString(),
         reason: r.reason,
         opportunity_id: r.opportunity_id,
         opportunity_name: r.opportunity_name,
         opportunity_date: r.opportunity_date,
-        actor_id: actor?.id ?? null,
-        actor_name: actor?.name ?? null,
+        actor_id: r.actor_id,
+        actor_name: r.actor_name,
         change: r.points,
         running_total: total,
-      };
-    }),
-  };
+      },
+      r,
+    );
+  });
 };
+
+/** The point ledger of a user, oldest first, with running totals. */
+export const loadPointsHistory = async (
+  pool: Pool,
+  viewer: Caller,
+  userId: string,
+  points: number,
+): Promise<PointsHistory> => ({
+  user_id: userId,
+  points,
+  entries: ledgerEntries(await queryPointLedger(pool, userId), (entry) => {
+    // The host or admin who marked the attendance is a person too.
+    const actor =
+      entry.actor_id === null
+        ? null
+        : projectPerson(
+            { id: entry.actor_id, name: entry.actor_name },
+            personVisibility(viewer, entry.actor_id),
+          );
+    return { ...entry, actor_id: actor?.id ?? null, actor_name: actor?.name ?? null };
+  }),
+});
 
 export const isEmailOnApprovedList = async (pool: Pool, emailHash: string): Promise<boolean> => {
   const { rowCount } = await pool.query(
