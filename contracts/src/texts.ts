@@ -11,7 +11,7 @@ import { calendarTexts, waitlistTexts } from './texts/waitlist';
 import { mailTexts, transcriptTexts } from './texts/transcript';
 
 /**
- * Every user-facing text of the product spec, verbatim, in one place. Server messages and screens
+ * Every user-facing text of the product, word for word, in one place. Server messages and screens
  * both read from here; tests find these texts on screen. `{email}` style holes are filled by the
  * functions below.
  */

@@ -119,7 +119,7 @@ export const queriesBench: BenchModule = {
           met: r.ok > 0 && r.p99 < c.target && r.perSecond >= RATE * 0.95 && r.non2xx === 0,
         });
       }
-      // For reference: the spec's unpaged call (every upcoming opportunity with its participants), once.
+      // For reference: the original unpaged call (every upcoming opportunity with its participants), once.
       const started = performance.now();
       const unpaged = await fetch(`${stack.queryUrl}/api/opps`, { headers: auth });
       const unpagedBytes = (await unpaged.arrayBuffer()).byteLength;

@@ -120,7 +120,7 @@ CREATE INDEX monthly_points_board_idx ON read.monthly_points (month, points DESC
 
 CREATE INDEX users_points_idx ON read.users (points DESC);
 
--- Badges of spec section 3, derived from current state, with the counts they come from.
+-- Badges, derived from current state (docs/product-rules.md), with the counts they come from.
 CREATE TABLE read.user_badges (
   user_id uuid PRIMARY KEY,
   badges text[] NOT NULL DEFAULT '{}',

@@ -78,7 +78,7 @@ CREATE TABLE read.report_files (
   kind text NOT NULL CHECK (kind IN ('users', 'opportunities', 'service-data')),
   start_date date,
   end_date date,
-  -- The spec's download name: users.csv, opportunities.csv, service_data_{start}_to_{end}.csv.
+  -- The download name: users.csv, opportunities.csv, service_data_{start}_to_{end}.csv.
   file_name text NOT NULL,
   -- Relative to REPORTS_DIR.
   path text NOT NULL,

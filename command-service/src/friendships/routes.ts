@@ -52,7 +52,7 @@ const actingUser = (caller: Caller, id: string): string => {
   return userIdParam(id, texts.notFound.user);
 };
 
-/** The friendships slice (spec 4 Friendship, 7 Friends): one stream per pair of users. */
+/** The friendships slice: one stream per pair of users. */
 export const friendshipsRouter = (deps: CommandDeps): Router => {
   const router = Router();
 

@@ -23,8 +23,8 @@ const queuesOf = (deps: CommandDeps): JobQueues => {
 
 /**
  * Admin operations the command service answers: enqueue a report or a replay (BullMQ jobs the
- * projection worker runs; the answer names the job to watch), and the spec's service data CSV,
- * a read the spec makes a POST, produced by the same code as the report jobs.
+ * projection worker runs; the answer names the job to watch), and the service data CSV, a read
+ * that is a POST, produced by the same code as the report jobs.
  */
 export const operationsCommandRouter = (deps: CommandDeps): Router => {
   const router = Router();

@@ -342,7 +342,7 @@ const decideSignUp = (
   const forSelf = actor.userId === userId;
   if (!forSelf && !actor.admin) throw new ForbiddenError('Only admins can register another user.');
   const privileged = isHostOrAdmin(actor, opportunity);
-  // Unapproved opportunities are hidden from everyone but their host and admins (spec 4).
+  // Unapproved opportunities are hidden from everyone but their host and admins.
   if (!opportunity.approved && !privileged) throw new NotFoundError(texts.notFound.opportunity);
   const { visibility } = opportunity.details;
   if (

@@ -92,8 +92,8 @@ const decideUpdate = (
 };
 
 /**
- * One organization's stream: its creation, edits, approval, deletion and memberships (spec 4
- * "Organization membership", 6 Admin). Name uniqueness is the name reservation's job.
+ * One organization's stream: its creation, edits, approval, deletion and memberships. Name
+ * uniqueness is the name reservation's job.
  */
 export const organizationDecider: Decider<OrganizationState, OrganizationCommand> = {
   initialState: initialOrganizationState,

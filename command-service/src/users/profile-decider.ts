@@ -93,7 +93,7 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item, i) => item === b[i]);
 
 /**
- * Only the owner edits a profile (spec 6; admins included in "others"). Returns null when nothing
+ * Only the owner edits a profile (not even an admin edits another's). Returns null when nothing
  * differs from the current profile, so a repeated save records nothing.
  */
 export const decideProfileUpdate = (

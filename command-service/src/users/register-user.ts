@@ -24,7 +24,7 @@ import type { CommandDeps } from '../http/context';
 import { ALREADY_REGISTERED, approvedEmailEvolve, userDecider } from './user-decider';
 
 /**
- * Registration (spec 4 Sign-in, 5 Registration): university addresses are approved automatically,
+ * Registration: university addresses are approved automatically,
  * any other must be on the approved list. The email comes from the verified token.
  */
 export const registerUser = async (

@@ -18,7 +18,7 @@ const orderedRange = {
   params: { message: 'Must not be before start_date', path: ['end_date'] },
 };
 
-/** POST /api/service-data/org/ (spec 7): the service data CSV of a date range, both ends included. */
+/** POST /api/service-data/org/: the service data CSV of a date range, both ends included. */
 export const serviceDataRangeSchema = z
   .object(rangeFields)
   .refine(orderedRange.check, orderedRange.params);

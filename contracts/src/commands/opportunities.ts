@@ -88,7 +88,7 @@ const resolveDateTime = (
   return ok && date && time ? { date, time: normalizeTime(time) } : null;
 };
 
-/** POST /api/opps (multipart, spec 7) with the create rules of spec 5. `points` and `approved` are ignored. */
+/** POST /api/opps (multipart) with its create rules. `points` and `approved` are ignored. */
 export const createOpportunitySchema = z
   .object({
     name: requiredText('Name', TEXT_LIMITS.opportunityName),
@@ -157,7 +157,7 @@ export const createOpportunitySchema = z
   });
 export type CreateOpportunity = z.output<typeof createOpportunitySchema>;
 
-/** PUT /api/opps/{id}: a partial edit (spec 7), by the host or an admin; `approved` by admins only. */
+/** PUT /api/opps/{id}: a partial edit, by the host or an admin; `approved` by admins only. */
 export const updateOpportunitySchema = z
   .object({
     approved: z.boolean().optional(),
@@ -182,7 +182,7 @@ export const updateOpportunitySchema = z
       .array(idSchema('Organization'))
       .max(VISIBILITY_MAX, `At most ${String(VISIBILITY_MAX)} organizations`)
       .optional(),
-    /** The spec's full announcements list, accepted for compatibility (docs/product-rules.md). */
+    /** The whole announcements list, accepted for compatibility (docs/product-rules.md). */
     comments: z
       .array(multiLineText('Announcement', TEXT_LIMITS.announcement))
       .max(ANNOUNCEMENTS_MAX)

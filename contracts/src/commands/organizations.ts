@@ -35,7 +35,7 @@ export const membershipSchema = z.object({
 });
 export type Membership = z.output<typeof membershipSchema>;
 
-/** Server messages of the organization commands (the spec's texts live in `texts`). */
+/** Server messages of the organization commands (the user-facing texts live in `texts`). */
 export const organizationMessages = {
   nameTaken: 'An organization with this name already exists.',
   onlyAdminsApprove: 'Only admins can approve or unapprove organizations.',

@@ -11,7 +11,7 @@ import {
   singleLineText,
 } from './common';
 
-/** Digits only (the spec's text when not), 10 to 20 of them; shared with registration. */
+/** Digits only (the product's text when not), 10 to 20 of them; shared with registration. */
 export const phoneSchema = z
   .string({ error: texts.register.invalidPhone })
   .trim()

@@ -1,4 +1,4 @@
-/** Business constants of spec section 9 and docs/product-rules.md, in one place for both sides. */
+/** Business constants of the product (docs/product-rules.md), in one place for both sides. */
 export const TIME_ZONE = 'America/New_York';
 
 /** The first day points count; the first monthly board (September 2025) starts here. */
@@ -51,7 +51,7 @@ export const ORGANIZATION_TYPES = [
 export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
 export const DEFAULT_ORGANIZATION_TYPE: OrganizationType = 'Other';
 
-/** Passions and causes (spec section 3 enumerations). */
+/** Passions and causes, the product's fixed lists. */
 export const CAUSES = [
   'Environment & Sustainability',
   'Homelessness Relief',

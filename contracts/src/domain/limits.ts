@@ -35,10 +35,10 @@ export const TEXT_LIMITS = {
 export const LIST_ITEMS_MAX = 50;
 /** Most organizations a private opportunity is shown to. */
 export const VISIBILITY_MAX = 1_000;
-/** Most announcements in the spec's full-list edit. */
+/** Most announcements in a full-list edit (docs/product-rules.md). */
 export const ANNOUNCEMENTS_MAX = 500;
 
-/** A phone number is digits only: at least 10 (spec 5), at most 20 (E.164 and extensions fit). */
+/** A phone number is digits only: at least 10, at most 20 (E.164 and extensions fit). */
 export const PHONE_MAX_DIGITS = 20;
 
 /** Slots of one opportunity, on create and on edit. */

@@ -18,7 +18,7 @@ export const isFull = (totalSlots: number, registeredCount: number): boolean =>
 /** Started at the start instant itself. */
 export const hasStarted = (now: Instant, startsAt: Instant): boolean => ms(now) >= ms(startsAt);
 
-/** Unregistering is open only while the start is MORE than 7 hours away (spec 5), except for hosts and admins. */
+/** Unregistering is open only while the start is MORE than 7 hours away, except for hosts and admins. */
 export const isUnregistrationOpen = (now: Instant, startsAt: Instant): boolean =>
   ms(startsAt) - ms(now) > UNREGISTER_CUTOFF_MS;
 
@@ -30,7 +30,7 @@ const plural = (n: number, unit: string) => `${String(n)} ${unit}${n === 1 ? '' 
 export const EVENT_HAS_STARTED = 'Event has started';
 
 /**
- * Time until the start (spec 2 'Time-until text'): minutes under 1 hour, hours and minutes under
+ * Time until the start: minutes under 1 hour, hours and minutes under
  * 24 hours, otherwise days and hours; 'Event has started' at zero or past. Whole units, rounded down.
  */
 export const timeUntilText = (now: Instant, startsAt: Instant): string => {
@@ -48,12 +48,12 @@ export const timeUntilText = (now: Instant, startsAt: Instant): string => {
 /** RFC 9457 `type` of the 409 a signup gets when no slot is left, so the UI can show 'Opportunity Full'. */
 export const OPPORTUNITY_FULL_PROBLEM_TYPE = 'urn:campus:problem:opportunity-full';
 
-/** The server's answers for opportunity rules (spec 5 and 8 where it names them). */
+/** The server's answers for opportunity rules, in the product's words where it fixes them. */
 export const opportunityMessages = {
   alreadyRegistered: 'You are already registered for this opportunity.',
   userAlreadyRegistered: 'This user is already registered for this opportunity.',
   full: 'This opportunity is full: no slots are left.',
-  /** Spec 5, admin registering a user. */
+  /** An admin registering a user at capacity. */
   fullForAdmin: 'This event has reached its maximum capacity.',
   started: 'Event Already Started',
   unregistrationClosed:

@@ -1,4 +1,4 @@
-/** Registration rules of spec section 5, shared by the register form and the command. */
+/** Registration rules, shared by the register form and the command. */
 export const CAR_SEATS_MIN = 1;
 export const CAR_SEATS_MAX = 15;
 export const PHONE_MIN_DIGITS = 10;

@@ -2,7 +2,7 @@ import type { BadgeId } from '../queries/badges';
 import { FIRST_SIGNUP_BONUS_POINTS } from './constants';
 
 /**
- * The scoring parameters: the first-signup bonus and each badge's threshold (spec section 3). The
+ * The scoring parameters: the first-signup bonus and each badge's threshold. The
  * live projections read them from here; a scoring preview replays the log with overrides.
  */
 

@@ -20,11 +20,11 @@ const route = <const R extends RouteDefinition>(r: R): R => r;
  * (no response schema) answer text/csv.
  */
 export const operationsRoutes = {
-  /** Spec 7: the users CSV, for scripts (the Admin Panel uses report jobs). */
+  /** The users CSV, for scripts (the Admin Panel uses report jobs). */
   usersCsv: route({ method: 'GET', path: '/api/users/csv', auth: 'admin' }),
-  /** Spec 7: the opportunities CSV, for scripts. */
+  /** The opportunities CSV, for scripts. */
   opportunitiesCsv: route({ method: 'GET', path: '/api/opps/csv', auth: 'admin' }),
-  /** Spec 7: the service data CSV of a date range (a read the spec makes a POST). */
+  /** The service data CSV of a date range (a read that is a POST). */
   serviceDataCsv: route({
     method: 'POST',
     path: '/api/service-data/org/',
@@ -44,7 +44,7 @@ export const operationsRoutes = {
     auth: 'admin',
     response: reportStatusSchema,
   }),
-  /** The report's CSV as an attachment named as the spec says. */
+  /** The report's CSV as an attachment under the report's file name. */
   downloadReport: route({ method: 'GET', path: '/api/reports/:id/file', auth: 'admin' }),
   startReplay: route({
     method: 'POST',

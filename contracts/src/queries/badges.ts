@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The badges of spec section 3. The read model stores the earned ids (projection-worker's badge
+ * The badges. The read model stores the earned ids (projection-worker's badge
  * rules); this catalogue gives each its name, description and icon for the screens.
  */
 export const BADGES = [
@@ -74,6 +74,6 @@ export const badgeSchema = z.object({
 });
 export type Badge = z.infer<typeof badgeSchema>;
 
-/** The catalogue entries of earned badge ids, in the spec's order; unknown ids are dropped. */
+/** The catalogue entries of earned badge ids, in catalogue order; unknown ids are dropped. */
 export const badgesOf = (ids: readonly string[]): Badge[] =>
   BADGES.filter((b) => ids.includes(b.id)).map((b) => ({ ...b }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A user's relation to another (spec 3 Friendship entry): add is the implicit default. */
+/** A user's relation to another: add is the implicit default. */
 export const FRIENDSHIP_STATUSES = ['add', 'sent', 'received', 'friends'] as const;
 export const friendshipStatusSchema = z.enum(FRIENDSHIP_STATUSES);
 export type FriendshipStatus = z.infer<typeof friendshipStatusSchema>;

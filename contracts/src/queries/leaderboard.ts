@@ -5,7 +5,7 @@ import { friendshipStatusSchema } from './friendships';
 import { dateParam, integerParam, monthParam } from './params';
 
 /**
- * The monthly window (spec 9, docs/product-rules.md): boards are Eastern calendar months; the
+ * The monthly window (docs/product-rules.md): boards are Eastern calendar months; the
  * launch month counts from the launch date (2025-09-16), so before the next month starts the
  * window is [launch date, now]. `today` is the Eastern date of now.
  */

@@ -15,7 +15,7 @@ export const involvedUserSchema = z.object({
 });
 export type InvolvedUser = z.infer<typeof involvedUserSchema>;
 
-/** An opportunity as the API answers it (spec section 3). `date`/`time` are Eastern local. */
+/** An opportunity as the API answers it. `date`/`time` are Eastern local. */
 export const opportunitySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -85,7 +85,7 @@ const cursorParam = z
 
 /**
  * GET /api/opps filters and paging (all optional). Without `limit` every match is answered
- * (the spec's call); `view=cards` leaves out `involved_users` (ADR 0014).
+ * (the original unpaged call); `view=cards` leaves out `involved_users` (ADR 0014).
  */
 export const opportunitiesQuerySchema = z
   .object({
@@ -101,7 +101,7 @@ export const opportunitiesQuerySchema = z
     limit: integerParam(1, OPPORTUNITY_PAGE_MAX).optional(),
     /** The opportunities after this cursor (a previous page's X-Next-Cursor). */
     after: cursorParam.optional(),
-    /** 'full' (the default): the spec's opportunity; 'cards': without involved_users. */
+    /** 'full' (the default): the whole opportunity; 'cards': without involved_users. */
     view: z.enum(['full', 'cards'], { error: 'Must be full or cards' }).optional(),
   })
   .refine((p) => !p.from || !p.to || p.from <= p.to, {
@@ -116,7 +116,7 @@ export const attendeeSchema = z.object({
   profile_image: z.string().nullable(),
 });
 
-/** An opportunity on a list or card: the spec's fields plus what the cards show. */
+/** An opportunity on a list or card: the opportunity's fields plus what the cards show. */
 export const opportunityListItemSchema = opportunitySchema.extend({
   host_user_name: z.string(),
   /** Registered participants (the host takes no slot). */
@@ -189,7 +189,7 @@ const splitSchema = z.object({
   past: opportunityListSchema,
 });
 
-/** GET /api/my-opportunities (spec 2 My Opportunities). */
+/** GET /api/my-opportunities. */
 export const myOpportunitiesSchema = z.object({
   hosting: splitSchema,
   /** Registered for and not hosting. */

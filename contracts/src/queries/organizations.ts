@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORGANIZATION_TYPES } from '../domain/constants';
 
-/** An organization as the API answers it (spec section 3). */
+/** An organization as the API answers it. */
 export const organizationSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -23,7 +23,7 @@ export const organizationListItemSchema = organizationSchema.extend({
 export type OrganizationListItem = z.infer<typeof organizationListItemSchema>;
 export const organizationListSchema = z.array(organizationListItemSchema);
 
-/** GET /api/orgs/{id}: the organization detail screen (spec 2). */
+/** GET /api/orgs/{id}: the organization detail screen. */
 export const organizationDetailSchema = organizationListItemSchema.extend({
   /** Sum of the current members' all-time points (docs/product-rules.md). */
   total_points: z.number().int(),

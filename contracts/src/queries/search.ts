@@ -3,7 +3,7 @@ import { ORGANIZATION_TYPES } from '../domain/constants';
 import { friendshipStatusSchema } from './friendships';
 import { searchTextParam } from './params';
 
-/** GET /api/search?q= (spec 2 header search, 9: 4 + 4, case-insensitive, caller excluded). */
+/** GET /api/search?q= (the header search: 4 + 4, case-insensitive, caller excluded). */
 export const searchQuerySchema = z.object({
   q: searchTextParam.min(1, 'Enter something to search'),
 });

@@ -3,7 +3,7 @@ import { badgeSchema } from './badges';
 import { searchTextParam } from './params';
 
 /**
- * A user as the API answers it (spec section 3), field by field as the viewer may see it
+ * A user as the API answers it, field by field as the viewer may see it
  * (docs/product-rules.md, who sees what): the public fields for every signed-in user; `email` and
  * `phone` for the person, admins and the two sides of a registration; the private fields for the
  * person and admins only. A field the viewer may not see is absent.
@@ -66,7 +66,7 @@ export const usersListSchema = z.array(userSchema);
 export const userEmailsSchema = z.object({ count: z.number().int(), emails: z.array(z.string()) });
 export type UserEmails = z.infer<typeof userEmailsSchema>;
 
-/** GET /api/users/{id}: the profile, with what the profile screen derives (spec 2 Profile, 3 Badges). */
+/** GET /api/users/{id}: the profile, with what the profile screen derives. */
 export const userProfileSchema = userSchema.extend({
   badges: z.array(badgeSchema),
   friend_count: z.number().int(),

@@ -1,6 +1,6 @@
 /**
- * User-facing texts of the admin screens (/admin, the audit views, operations), verbatim from the
- * spec where it gives them; the rest are this screen family's own words.
+ * User-facing texts of the admin screens (/admin, the audit views, operations), in the product's
+ * words where it fixes them; the rest are this screen family's own words.
  */
 export const adminTexts = {
   panel: {

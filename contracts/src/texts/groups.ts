@@ -1,7 +1,7 @@
 /**
  * User-facing texts of the groups screens (/groups, /group-detail/{id}, /account-setup and
- * /org-setup, /notifications, the header search's friend states), verbatim from the spec where it
- * gives them; the rest are this screen family's own words.
+ * /org-setup, /notifications, the header search's friend states), in the product's words where it
+ * fixes them; the rest are this screen family's own words.
  */
 export const groupTexts = {
   manage: {

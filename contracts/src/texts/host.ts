@@ -10,7 +10,7 @@ const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 
 
 /**
  * User-facing texts of the host's and admin's tools on /create-opportunity, /opportunity/{id} and
- * /group-detail/{id}, verbatim from the spec where it gives them; the rest are this screen
+ * /group-detail/{id}, in the product's words where it fixes them; the rest are this screen
  * family's own words.
  */
 export const hostTexts = {

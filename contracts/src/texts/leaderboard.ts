@@ -1,6 +1,6 @@
 import { friendActionTexts } from './profile';
 
-/** User-facing texts of the leaderboard screens, verbatim from the spec where it gives them. */
+/** User-facing texts of the leaderboard screens, in the product's words where it fixes them. */
 export const leaderboardTexts = {
   period: 'Period',
   monthly: 'Monthly',

@@ -4,8 +4,8 @@ import { opportunityMessages } from '../domain/opportunity-rules';
 const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
 
 /**
- * User-facing texts of the opportunities screens (Events list, detail, My Opportunities), verbatim
- * from the spec where it gives them. The Events title, subtitle, create button and empty text are
+ * User-facing texts of the opportunities screens (Events list, detail, My Opportunities), in the
+ * product's words where it fixes them. The Events title, subtitle, create button and empty text are
  * `texts.events`; 'Opportunity not found.' is `texts.notFound.opportunity`.
  */
 export const opportunityTexts = {

@@ -1,5 +1,5 @@
 /**
- * What a user can do about another user (spec 2 Leaderboard and Profile, 3 Friendship entry, 8).
+ * What a user can do about another user.
  * The leaderboard and the profile both show these, so they live here once.
  */
 export const friendActionTexts = {
@@ -15,7 +15,7 @@ export const friendActionTexts = {
   friendshipNotFound: 'Could not find friendship to accept/reject',
 } as const;
 
-/** User-facing texts of the profile screens, verbatim from the spec where it gives them. */
+/** User-facing texts of the profile screens, in the product's words where it fixes them. */
 export const profileTexts = {
   friend: {
     ...friendActionTexts,

@@ -75,7 +75,7 @@ describe('journey 1: a new student registers, joins, signs up and cannot unregis
       await page.getByRole('button', { name: texts.opportunities.signup.signUpNow }).click();
       await dismissPopup(page, texts.opportunities.signup.thankYouTitle);
 
-      // Inside 7 hours the button is closed, with the spec's warning.
+      // Inside 7 hours the button is closed, with its warning.
       const closed = page.getByRole('button', { name: /^Unregistration Closed \(/ });
       await closed.waitFor();
       expect(await closed.isDisabled()).toBe(true);

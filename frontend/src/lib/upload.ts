@@ -7,7 +7,7 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'
 
 export type ImageCheck = 'ok' | 'notAnImage' | 'tooLarge';
 
-/** The check a picked or dropped file passes before it is sent (spec 5: it must be an image type). */
+/** The check a picked or dropped file passes before it is sent (it must be an image type). */
 export const checkImageFile = (file: File): ImageCheck => {
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'notAnImage';
   if (file.size > MAX_UPLOAD_BYTES) return 'tooLarge';

@@ -40,7 +40,7 @@ export type AuthOptions = {
 
 /**
  * Authenticates a route at its level (contracts routes table). Missing token, bad token and a
- * verification that cannot complete are all 401, with the spec's three texts; a valid token whose
+ * verification that cannot complete are all 401, each with its own text; a valid token whose
  * email is not verified is 403 at every level, before any caller (and so any admin right) is
  * looked up (docs/product-rules.md, sign-in).
  */

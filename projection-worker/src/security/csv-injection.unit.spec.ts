@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeFormula, writeCsv } from '../jobs/reports/csv';
 
 /**
- * CSV exports (users.csv, opportunities.csv, service data; the report jobs and the spec's CSV
+ * CSV exports (users.csv, opportunities.csv, service data; the report jobs and the CSV
  * routes share writeCsv) escape formula injection: a text cell starting with =, +, -, @, tab or CR
  * is written with a leading single quote, so a spreadsheet shows it as text. Generated with
  * fast-check: FUZZ_RUNS cases, else 200 in CI and 1000 locally.

@@ -13,7 +13,7 @@ import { personVisibility, projectPerson } from '../shared/person-visibility';
 import { friendshipJoinSql, userImageSql, userNameSql } from '../shared/sql';
 import { findUserById, isSelfOrAdmin } from '../users/queries';
 
-/** Friendships (spec 3 Friendship entry, 7 Friends) and the notifications bell. */
+/** Friendships and the notifications bell. */
 export const friendshipsQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
   const { pool } = deps;

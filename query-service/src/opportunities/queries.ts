@@ -82,7 +82,7 @@ export const selectOpportunities = async (
 /** The visibility rule of docs/product-rules.md for the caller bound as $1/$2. */
 export const visibleSql = visibleToCallerSql('o', '$1', '$2');
 
-/** Not deleted, and approved unless the caller is an admin or its host (spec 4). */
+/** Not deleted, and approved unless the caller is an admin or its host. */
 export const readableSql = `NOT o.deleted AND (o.approved OR $2::boolean OR o.host_user_id = $1::uuid)
   AND ${visibleSql}`;
 

@@ -85,7 +85,7 @@ export const organizationsQueryRouter = (deps: QueryDeps): Router => {
         ])
       : { rows: [] };
     const row = rows[0];
-    // Deleted ones are gone; unapproved ones show only to their host and admins (spec 4).
+    // Deleted ones are gone; unapproved ones show only to their host and admins.
     if (
       !row ||
       row.deleted ||

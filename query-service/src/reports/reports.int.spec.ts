@@ -197,7 +197,7 @@ describe('CSV exports, report jobs and replays over HTTP (real Postgres, Redis, 
     expect(file.headers['content-disposition']).toBe(
       'attachment; filename=service_data_2026-03-01_to_2026-04-30.csv',
     );
-    // The same code as the spec's endpoint: the same bytes.
+    // The same code as the CSV endpoint: the same bytes.
     const direct = await request(stack.commandApp)
       .post('/api/service-data/org/')
       .set('authorization', `Bearer ${admin.token}`)

@@ -18,7 +18,7 @@ import { leaderboardAsOf } from './leaderboard-as-of';
 const DEFAULT_REPORTS_DIR = 'var/reports';
 
 /**
- * Reports: the spec's CSV endpoints (same code as the report jobs), report job states and their
+ * Reports: the CSV endpoints (same code as the report jobs), report job states and their
  * files (admins only), and leaderboards as of a past date.
  */
 export const reportsQueryRouter = (deps: QueryDeps): Router => {

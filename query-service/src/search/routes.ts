@@ -11,7 +11,7 @@ import { personVisibility, projectPerson } from '../shared/person-visibility';
 import { containsPattern, friendshipJoinSql, userImageSql, userNameSql } from '../shared/sql';
 
 /**
- * The header search (spec 2, 9): up to 4 students and 4 approved organizations whose name holds
+ * The header search: up to 4 students and 4 approved organizations whose name holds
  * the text (case-insensitive), the caller left out; names starting with it come first.
  */
 export const searchQueryRouter = (deps: QueryDeps): Router => {

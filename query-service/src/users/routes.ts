@@ -35,7 +35,7 @@ import { loadPersonRelations, personVisibility, projectPerson } from '../shared/
 const addressParam = (value: unknown): string =>
   typeof value === 'string' ? value.trim().toLowerCase() : '';
 
-/** points / 60 with one decimal (spec 9). */
+/** points / 60 with one decimal. */
 export const hoursOf = (points: number): number => Math.round((points / 60) * 10) / 10;
 
 export const usersQueryRouter = (deps: QueryDeps): Router => {

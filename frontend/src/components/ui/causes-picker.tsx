@@ -12,7 +12,7 @@ export type CausesPickerProps = {
   error?: string | null;
 };
 
-/** The causes an opportunity serves: one checkbox per cause, in the spec's order, as a group. */
+/** The causes an opportunity serves: one checkbox per cause, in list order, as a group. */
 export const CausesPicker = ({ label, hint, value, onChange, error }: CausesPickerProps) => (
   <fieldset className={styles.fieldset} aria-invalid={error ? true : undefined}>
     <legend className={field.label}>{label}</legend>

@@ -2,7 +2,7 @@ import { Alert } from './alert';
 
 export type FailureAlertProps = { message: string; detail: string | null; className?: string };
 
-/** The spec's error text, with the server's own words under it when they add something. */
+/** The error text, with the server's own words under it when they add something. */
 export const FailureAlert = ({ message, detail, className }: FailureAlertProps) => (
   <Alert className={className}>
     <strong>{message}</strong>

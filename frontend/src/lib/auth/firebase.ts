@@ -16,7 +16,7 @@ export const getFirebaseAuth = (): Auth => {
   if (auth) return auth;
   const app = initializeApp(env.firebase);
   auth = initializeAuth(app, {
-    // The spec's fallback order: local storage, then session storage, then memory.
+    // The fallback order: local storage, then session storage, then memory.
     persistence: [browserLocalPersistence, browserSessionPersistence, inMemoryPersistence],
   });
   if (env.authMode === 'emulator') {

@@ -26,7 +26,7 @@ const errorCode = (error: unknown): string =>
 
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : '');
 
-/** The spec's popup errors (section 8) for a failed provider sign-in. */
+/** The popup errors for a failed provider sign-in. */
 export const describeSignInError = (error: unknown): SignInErrorDescription => {
   const code = errorCode(error);
   const message = errorMessage(error);

@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 import type { SignInOutcome } from './sign-in-machine';
 
 /**
- * Where the browser stands (spec section 4). 'restoring' is a persisted provider user being checked
+ * Where the browser stands. 'restoring' is a persisted provider user being checked
  * after a reload; 'signingIn' is a sign-in the user started on /login.
  */
 export type Session =

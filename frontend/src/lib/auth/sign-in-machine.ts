@@ -1,7 +1,7 @@
 import { isUniversityEmail, texts, type PublicConfig, type User } from '@campus/contracts';
 
 /**
- * Sign-in after the provider (spec section 4): token check, does the user exist, then either load
+ * Sign-in after the provider: token check, does the user exist, then either load
  * the profile or decide whether the email may register. `advanceSignIn` is the whole decision as a
  * pure function; `runSignIn` performs its steps.
  */

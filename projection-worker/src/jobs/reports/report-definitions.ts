@@ -12,7 +12,7 @@ type ReportDefinition = {
   readonly params: readonly unknown[];
 };
 
-/** The spec's file names (section 9). */
+/** The report file names. */
 export const reportFileName = (request: ReportRequest): string => {
   switch (request.kind) {
     case 'users':

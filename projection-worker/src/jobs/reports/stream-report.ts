@@ -11,7 +11,7 @@ const PAGE = 500;
 export type ReportProgress = (done: number, total: number) => void | Promise<void>;
 
 /**
- * Writes one report as CSV to `out`: the report jobs (to a file) and the spec's CSV endpoints (to
+ * Writes one report as CSV to `out`: the report jobs (to a file) and the CSV endpoints (to
  * the response) both use it. Reads one snapshot of the read model (read-only, so it holds back no
  * event-store subscriber) through a cursor, page by page; answers the rows written and the
  * read model's visible position in that snapshot.

@@ -1,7 +1,7 @@
 import { SCORING_DEFAULTS, type ScoringParameters } from '@campus/contracts';
 
 /**
- * The badges of spec section 3, derived from current state (docs/product-rules.md): signups count registrations
+ * The badges, derived from current state (docs/product-rules.md): signups count registrations
  * not withdrawn; Eco Warrior and Hunger Hero count attended opportunities with that cause; Top Ten
  * uses the all-time individual rank. (Pure; a candidate for contracts, so screens share it.)
  */
@@ -59,7 +59,7 @@ export const BADGE_RULES: readonly {
   },
 ];
 
-/** The badges earned, in the order of the spec's table. */
+/** The badges earned, in catalogue order. */
 export const evaluateBadges = (
   facts: BadgeFacts,
   thresholds: Thresholds = SCORING_DEFAULTS.badgeThresholds,

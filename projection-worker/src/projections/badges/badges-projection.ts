@@ -159,7 +159,7 @@ const writeBadges = async (
 };
 
 /**
- * read.user_badges: the badges of spec section 3 with the counts they come from, recomputed from
+ * read.user_badges: the badges with the counts they come from, recomputed from
  * the current read model for the users a batch touched (it runs after the projections it reads).
  * Top Ten moves whenever anyone's points move, so then the users entering or leaving it are
  * recomputed too. Nobody is Top Ten with 0 points.

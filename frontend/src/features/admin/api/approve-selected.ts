@@ -89,7 +89,7 @@ export const useApproveSelected = () => {
   });
 };
 
-/** The message to show after a failure ('{message}' of the spec's error text). */
+/** The message to show after a failure (the '{message}' of the error text). */
 export const failureMessage = (error: unknown): string =>
   error instanceof ApiError || error instanceof PartialApprovalError
     ? error.message

@@ -30,7 +30,7 @@ export const saveCsv = (csv: string, fileName: string) => {
 
 /**
  * Runs one report job: POST /api/reports, then GET /api/reports/{id} until it completes (reporting
- * its progress), then GET /api/reports/{id}/file saved under the spec's file name.
+ * its progress), then GET /api/reports/{id}/file saved under the report's file name.
  */
 const runReport = async (
   request: RequestReport,

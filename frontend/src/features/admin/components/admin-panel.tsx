@@ -14,7 +14,7 @@ import { styles } from './admin-styles';
 
 const t = texts.admin.panel;
 
-/** /admin: the Admin Panel (spec 2). The route guard keeps everyone but admins out. */
+/** /admin: the Admin Panel. The route guard keeps everyone but admins out. */
 export const AdminPanel = () => (
   <div className={styles.page}>
     <header className={styles.header}>

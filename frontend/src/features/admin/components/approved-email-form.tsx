@@ -14,7 +14,7 @@ const t = texts.admin.approvedEmail;
 type FormInput = z.input<typeof addApprovedEmailSchema>;
 type FormOutput = z.output<typeof addApprovedEmailSchema>;
 
-/** Add Approved Email: required, text@text.text, trimmed (spec 5 Admin). */
+/** Add Approved Email: required, text@text.text, trimmed. */
 export const ApprovedEmailForm = () => {
   const add = useAddApprovedEmail();
   const form = useForm<FormInput, unknown, FormOutput>({

@@ -13,7 +13,7 @@ const t = texts.admin.exports;
 
 type ExportButtonProps = {
   label: string;
-  /** The spec's error text of this export. */
+  /** The error text of this export. */
   failure: string;
   /** The job to run, or null when the form's input is not valid (nothing runs). */
   request: () => RequestReport | null;

@@ -11,7 +11,7 @@ export const monthsBefore = (date: string, months: number): string => {
   return target.toISOString().slice(0, 10);
 };
 
-/** The service data range's defaults (spec 2, 9): two months ago to today, Eastern. */
+/** The service data range's defaults: two months ago to today, Eastern. */
 export const defaultServiceRange = (now: Date): { start: string; end: string } => {
   const end = easternToday(now);
   return { start: monthsBefore(end, 2), end };

@@ -9,7 +9,7 @@ import {
   type RegisterUserBody,
 } from '@campus/contracts';
 
-/** The register form as typed (spec sections 2 and 5). */
+/** The register form as typed. */
 export type RegistrationValues = {
   firstName: string;
   lastName: string;

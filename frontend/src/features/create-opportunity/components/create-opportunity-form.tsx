@@ -34,7 +34,7 @@ import { OrganizationChecklist } from './organization-checklist';
 
 const t = texts.host.create;
 
-/** Spec 4: the redirect comes 2 seconds after success. */
+/** The redirect comes 2 seconds after success. */
 export const REDIRECT_AFTER_CREATE_MS = 2000;
 
 // Raw mode: the schema validates (with the server's own messages) and the values stay as typed.
@@ -56,7 +56,7 @@ export type CreateOpportunityFormProps = {
   clone: Opportunity | null;
 };
 
-/** /create-opportunity (spec 2, 4, 5): the form, the upload, the success message and the redirect. */
+/** /create-opportunity: the form, the upload, the success message and the redirect. */
 export const CreateOpportunityForm = ({ clone }: CreateOpportunityFormProps) => {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();

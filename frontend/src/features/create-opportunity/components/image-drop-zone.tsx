@@ -15,7 +15,7 @@ export type ImageDropZoneProps = {
   onImageUrlChange: (url: string | null) => void;
 };
 
-/** Drag-and-drop or pick one image; anything that is not an image type is refused here (spec 5). */
+/** Drag-and-drop or pick one image; anything that is not an image type is refused here. */
 export const ImageDropZone = ({
   file,
   imageUrl,

@@ -80,7 +80,7 @@ export const cloneFromState = (state: unknown): Opportunity | null => {
   return parsed.success ? parsed.data : null;
 };
 
-/** The JSON body of POST /api/opps; the visibility list goes only with a private event (spec 5). */
+/** The JSON body of POST /api/opps; the visibility list goes only with a private event. */
 export const toCreateBody = (
   values: CreateOpportunityFormValues,
   image: string | null,

@@ -6,7 +6,7 @@ import { refreshReadsAfterWrite } from './refresh-reads';
 
 export type FriendActionFailure = {
   userId: string;
-  /** The spec's text for the failed action. */
+  /** The text shown for the failed action. */
   message: string;
   /** The server's own words, when it gave any. */
   detail: string | null;

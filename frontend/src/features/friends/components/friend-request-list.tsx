@@ -23,7 +23,7 @@ const formatRequestedAt = (iso: string): string | null => {
   return Number.isNaN(date.getTime()) ? null : requestedOn.format(date);
 };
 
-/** Friend requests received, each with Accept and Decline (spec 2 Notifications). */
+/** Friend requests received, each with Accept and Decline. */
 export const FriendRequestList = ({ requests }: FriendRequestListProps) => {
   const { answer, busy, failure } = useAnswerFriendRequest();
   if (requests.length === 0) {

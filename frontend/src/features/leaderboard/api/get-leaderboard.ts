@@ -21,7 +21,7 @@ export type LeaderboardView = ReturnType<typeof useLeaderboard>;
 
 /**
  * The board of the chosen period; when the monthly board fails to load, the all-time board of the
- * same tab instead (spec 4). `shownPeriod` is the period actually shown, `fellBack` whether the
+ * same tab instead. `shownPeriod` is the period actually shown, `fellBack` whether the
  * monthly load failed.
  */
 export const useLeaderboard = (period: LeaderboardPeriod, board: string) => {

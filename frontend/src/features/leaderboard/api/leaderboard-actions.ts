@@ -103,7 +103,7 @@ const patchEntry = (
 /**
  * Friend requests and organization membership from a leaderboard row. On success the row changes
  * at once and the boards are read again (the consistency token makes that read see the change);
- * a failure shows the spec's message in the error popup.
+ * a failure shows the product's message in the error popup.
  */
 export const useLeaderboardAction = (userId: string) => {
   const queryClient = useQueryClient();

@@ -26,7 +26,7 @@ const medalClass = (rank: number): string | undefined =>
 
 type RowActionProps = Omit<LeaderboardTableProps, 'entries'> & { entry: LeaderboardEntry };
 
-/** The friend action of a student row (spec 2 Leaderboard); none on the caller's own row. */
+/** The friend action of a student row; none on the caller's own row. */
 const FriendAction = ({ entry, busyIds, onAction }: RowActionProps) => {
   const busy = busyIds.has(entry.id);
   switch (entry.friendship_status) {

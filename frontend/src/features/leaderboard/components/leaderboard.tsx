@@ -23,7 +23,7 @@ const t = texts.leaderboard;
 
 const INDIVIDUALS = 'individuals';
 
-/** Individuals, All Organizations, then one tab per organization type (spec 3 Enumerations). */
+/** Individuals, All Organizations, then one tab per organization type. */
 export const LEADERBOARD_TABS: readonly TabItem<string>[] = [
   { value: INDIVIDUALS, label: t.individuals },
   { value: 'organizations', label: t.allOrganizations },
@@ -40,7 +40,7 @@ export type LeaderboardProps = {
   userId: string;
 };
 
-/** /leaderboard (spec 2): monthly or all-time boards of students and organizations. */
+/** /leaderboard: monthly or all-time boards of students and organizations. */
 export const Leaderboard = ({ userId }: LeaderboardProps) => {
   const [period, setPeriod] = useState<LeaderboardPeriod>('monthly');
   const [board, setBoard] = useState(INDIVIDUALS);

@@ -59,7 +59,7 @@ export const usePostAnnouncement = (id: string) => {
 
 /**
  * PUT /api/attendance: the checked users and the minutes served. The caller refreshes the detail
- * itself, since a failed refresh after a success has its own message (spec 8).
+ * itself, since a failed refresh after a success has its own message.
  */
 export const useMarkAttendance = (id: string) =>
   useMutation({

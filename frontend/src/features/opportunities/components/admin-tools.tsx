@@ -18,7 +18,7 @@ import styles from './host-tools.module.css';
 
 const t = texts.host.admin;
 
-/** Admins only (spec 6): Unapprove Opportunity, register a user found by name, the event history. */
+/** Admins only: Unapprove Opportunity, register a user found by name, the event history. */
 export const AdminTools = ({ opportunity: o }: { opportunity: OpportunityDetail }) => {
   const unapprove = useUpdateOpportunity(o.id);
   const headingId = useId();

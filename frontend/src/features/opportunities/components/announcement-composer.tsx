@@ -9,7 +9,7 @@ import styles from './host-tools.module.css';
 
 const t = texts.host.announcements;
 
-/** The host's or an admin's new announcement: non-blank, trimmed (spec 5), posted one at a time. */
+/** The host's or an admin's new announcement: non-blank, trimmed, posted one at a time. */
 export const AnnouncementComposer = ({ opportunityId }: { opportunityId: string }) => {
   const post = usePostAnnouncement(opportunityId);
   const [text, setText] = useState('');

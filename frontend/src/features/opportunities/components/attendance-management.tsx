@@ -21,7 +21,7 @@ export type AttendanceManagementProps = {
 };
 
 /**
- * Spec 2 / 4 / 5: check who attended, enter hours (0-24) and minutes (0-59), submit once; afterwards
+ * Check who attended, enter hours (0-24) and minutes (0-59), submit once; afterwards
  * each participant is locked as 'Attended' or 'Did not attend'. Participants who checked in with
  * the QR code start ticked; the host's own ticks and unticks win.
  */
@@ -47,7 +47,7 @@ export const AttendanceManagement = ({ opportunity: o, started }: AttendanceMana
     setChoices(new Map(choices).set(userId, on));
   };
 
-  // A success whose refreshed detail fails to load has its own message (spec 8).
+  // A success whose refreshed detail fails to load has its own message.
   const refreshDetail = async () => {
     try {
       await queryClient.refetchQueries(

@@ -14,7 +14,7 @@ export const participantsMailto = (emails: readonly string[], subject: string): 
 
 type Notice = { tone: 'info' | 'success' | 'error'; text: string; detail?: string };
 
-/** Spec 2: email all participants via a mail draft, copy their phone numbers; the two empty texts. */
+/** Email all participants via a mail draft, copy their phone numbers; the two empty texts. */
 export const Communication = ({ opportunity: o }: { opportunity: OpportunityDetail }) => {
   const [notice, setNotice] = useState<Notice | null>(null);
   const headingId = useId();

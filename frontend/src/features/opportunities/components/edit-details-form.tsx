@@ -48,7 +48,7 @@ const resolver: Resolver<EditDetailsValues> = async (values, context, options) =
 export type EditDetailsFormProps = { opportunity: OpportunityDetail; onDone: () => void };
 
 /**
- * Edit mode's fields (spec 2): name, description, nonprofit, location, date, time, duration, link.
+ * Edit mode's fields: name, description, nonprofit, location, date, time, duration, link.
  * A new start must be in the future, and once attendance is marked the schedule is shown read-only
  * (docs/product-rules.md); the server decides both, the form only says so before sending.
  */

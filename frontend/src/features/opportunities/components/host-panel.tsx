@@ -8,7 +8,7 @@ import { SlotManagement } from './slot-management';
 
 export type HostPanelProps = { opportunity: OpportunityDetail; isAdmin: boolean; started: boolean };
 
-/** What replaces the sign-up card for the host or an admin (spec 2). */
+/** What replaces the sign-up card for the host or an admin. */
 export const HostPanel = ({ opportunity, isAdmin, started }: HostPanelProps) => (
   <div className={styles.panel}>
     {opportunity.attendance_marked ? null : <CheckInCode opportunity={opportunity} />}

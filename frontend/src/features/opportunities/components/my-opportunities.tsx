@@ -12,7 +12,7 @@ const t = texts.opportunities.mine;
 
 type Split = MyOpportunities['hosting'];
 
-/** /my-opportunities (spec 2): hosting, registered (each with its past behind a toggle), and for admins all. */
+/** /my-opportunities: hosting, registered (each with its past behind a toggle), and for admins all. */
 export const MyOpportunitiesScreen = () => {
   const query = useMyOpportunities();
   return (

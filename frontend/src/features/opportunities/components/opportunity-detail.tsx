@@ -31,7 +31,7 @@ const d = texts.opportunities.detail;
 export type OpportunityDetailScreenProps = { id: string };
 
 /**
- * /opportunity/{id} (spec 2 'Opportunity detail'): the student's view, and for the host or an admin
+ * /opportunity/{id}: the student's view, and for the host or an admin
  * edit mode, the announcement composer and the host panel in place of the sign-up card.
  */
 export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) => {

@@ -8,7 +8,7 @@ export type OpportunityImageProps = {
   eager?: boolean;
 };
 
-/** An opportunity's picture; a missing or broken one shows the backup image (spec 8 'Images'). */
+/** An opportunity's picture; a missing or broken one shows the backup image. */
 export const OpportunityImage = ({ src, className, eager = false }: OpportunityImageProps) => (
   <ImageWithFallback
     src={src}

@@ -48,7 +48,7 @@ export type SignupCardProps = {
 };
 
 /**
- * The side card (spec 2): date, time range, slots, points, the first-signup bonus, the sign-up
+ * The side card: date, time range, slots, points, the first-signup bonus, the sign-up
  * button in every state with its dialogs, the 7-hour warning and the time until the start.
  */
 export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {

@@ -9,7 +9,7 @@ import styles from './host-tools.module.css';
 
 const t = texts.host.slots;
 
-/** Spec 5: a whole number of at least 1 and not below the participants; no change just closes. */
+/** A whole number of at least 1 and not below the participants; no change just closes. */
 export type SlotLimitCheck = { error: string } | { unchanged: true } | { limit: number };
 
 export const checkSlotLimit = (

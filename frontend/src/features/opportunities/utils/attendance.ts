@@ -1,7 +1,7 @@
 import { ATTENDANCE_HOURS_MAX, ATTENDANCE_MINUTES_MAX } from '@campus/contracts';
 
 /**
- * What an hours or minutes field keeps of what was typed (spec 5): a whole number clamped to
+ * What an hours or minutes field keeps of what was typed: a whole number clamped to
  * 0..max; anything that is not a number becomes 0.
  */
 export const clampDurationPart = (typed: string, max: number): number => {

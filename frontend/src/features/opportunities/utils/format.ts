@@ -1,6 +1,6 @@
 import { TIME_ZONE, instantToEastern } from '@campus/contracts';
 
-/** Display formats of the opportunity screens: US English, Eastern time (spec 1 and 9). */
+/** Display formats of the opportunity screens: US English, Eastern time. */
 const longDate = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,
   weekday: 'long',
@@ -35,7 +35,7 @@ export const formatShortDate = (instant: string | Date): string =>
 /** '2:30 PM' in Eastern time. */
 export const formatTime = (instant: string | Date): string => clockTime.format(toDate(instant));
 
-/** The end instant: the start plus the duration in minutes (spec 2, side card). */
+/** The end instant: the start plus the duration in minutes, for the side card. */
 export const endOf = (startsAt: string, durationMinutes: number): Date =>
   new Date(Date.parse(startsAt) + durationMinutes * 60_000);
 
@@ -51,6 +51,6 @@ export const formatTimeRange = (startsAt: string, durationMinutes: number): stri
 const dayNumber = (instant: Date): number =>
   Date.parse(instantToEastern(instant).date) / 86_400_000;
 
-/** The maps search of an address (spec 2 'Location link to a maps search'). */
+/** The maps search of an address, for the location link. */
 export const mapsSearchUrl = (address: string): string =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;

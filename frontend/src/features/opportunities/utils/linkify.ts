@@ -27,8 +27,8 @@ export const safeHttpUrl = (candidate: string): string | null => {
 };
 
 /**
- * Splits a description into text and http/https links (spec 2: 'Description with URLs turned into
- * links'). The segments are rendered as React text and anchors, never as HTML.
+ * Splits a description into text and http/https links, so its URLs show as links. The segments
+ * are rendered as React text and anchors, never as HTML.
  */
 export const linkify = (text: string): TextSegment[] => {
   const segments: TextSegment[] = [];

@@ -34,7 +34,7 @@ export type SignupButtonInput = {
   registeredCount: number;
   isRegistered: boolean;
   redirectUrl: string | null;
-  /** Hosts and admins may unregister inside the 7-hour window (spec 4). */
+  /** Hosts and admins may unregister inside the 7-hour window. */
   isHostOrAdmin: boolean;
   /** The caller's place on the waitlist (1 = next), null when not waiting (ADR 0010). */
   waitlistPosition: number | null;
@@ -43,7 +43,7 @@ export type SignupButtonInput = {
 const t = texts.opportunities.signup;
 const w = texts.waitlist;
 
-/** The side card's button (spec 2 'Button states'), from the shared opportunity rules. */
+/** The side card's button, in every state, from the shared opportunity rules. */
 export const signupButtonState = (input: SignupButtonInput): SignupButtonState => {
   const { now, startsAt } = input;
   if (hasStarted(now, startsAt)) {

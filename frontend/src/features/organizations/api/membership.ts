@@ -9,7 +9,7 @@ export type MembershipChange = 'join' | 'leave';
 
 export type MembershipFailure = {
   organizationId: string;
-  /** The spec's text for the failed change. */
+  /** The text shown for the failed change. */
   message: string;
   /** The server's own words, when it gave any. */
   detail: string | null;
@@ -26,7 +26,7 @@ const failed = () => false;
 
 /**
  * Join and Leave for the signed-in user. After either, every read refreshes (the current user and
- * the lists, spec 4); the organization stays busy until then, so its button never flips back early.
+ * the lists); the organization stays busy until then, so its button never flips back early.
  */
 export const useMembership = () => {
   const { session } = useSession();

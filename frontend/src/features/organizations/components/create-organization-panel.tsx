@@ -23,7 +23,7 @@ const isOrganizationType = (value: string): value is OrganizationType =>
   (ORGANIZATION_TYPES as readonly string[]).includes(value);
 
 /**
- * "Create" offered for a searched name no organization has (spec 5): a type from the list is
+ * "Create" offered for a searched name no organization has: a type from the list is
  * required, the description is optional.
  */
 export const CreateOrganizationPanel = ({ name, onCreated }: CreateOrganizationPanelProps) => {

@@ -8,7 +8,7 @@ export type LeaveOrganizationDialogProps = {
   onCancel: () => void;
 };
 
-/** Leaving asks for confirmation (spec 4, Organization membership). */
+/** Leaving asks for confirmation. */
 export const LeaveOrganizationDialog = ({
   organizationName,
   busy,

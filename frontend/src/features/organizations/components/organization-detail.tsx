@@ -18,7 +18,7 @@ import { LeaveOrganizationDialog } from './leave-organization-dialog';
 import { MembershipButton } from './membership-button';
 import styles from './organization-detail.module.css';
 
-/** Organization description collapsed to 3 lines (spec 9). */
+/** Organization description collapsed to 3 lines. */
 const ABOUT_LINES = 3;
 
 const byName = (a: { name: string }, b: { name: string }) =>
@@ -26,7 +26,7 @@ const byName = (a: { name: string }, b: { name: string }) =>
 
 export type OrganizationDetailProps = { organizationId: string };
 
-/** /group-detail/{id}: name, type, Join/Leave, stats, About, members (spec 2 Organization detail). */
+/** /group-detail/{id}: name, type, Join/Leave, stats, About, members. */
 export const OrganizationDetail = ({ organizationId }: OrganizationDetailProps) => {
   const organization = useOrganization(organizationId);
 

@@ -14,7 +14,7 @@ import { OrganizationCard } from './organization-card';
 import styles from './organization-manager.module.css';
 
 /**
- * Search, Join/Leave, create and browse all (spec 2 /groups, /account-setup): one search filters
+ * Search, Join/Leave, create and browse all (/groups, /account-setup): one search filters
  * the approved organizations; a name nobody has exactly is offered for creation.
  */
 export const OrganizationManager = () => {

@@ -1,4 +1,4 @@
-/** Names compare trimmed and case-insensitively (spec 5: "exactly the same name (case-insensitive)"). */
+/** Names compare trimmed and case-insensitively: "the same name" ignores case. */
 export const normalizeName = (name: string): string => name.trim().toLocaleLowerCase();
 
 /** Whether an organization of exactly this name exists; the create option hides when it does. */

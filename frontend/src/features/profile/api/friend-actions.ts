@@ -7,7 +7,7 @@ const t = texts.profile.friend;
 
 export type FriendAction = 'request' | 'accept' | 'decline' | 'remove';
 
-/** The spec's message for each failed friend action (section 8). */
+/** The message for each failed friend action. */
 export const friendActionFailure: Record<FriendAction, string> = {
   request: t.sendFailed,
   accept: t.acceptFailed,

@@ -2,7 +2,7 @@ import type { FriendListEntry } from '@campus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET /api/users/{id}/friends; a failed call yields an empty list (spec 7). */
+/** GET /api/users/{id}/friends; a failed call yields an empty list. */
 export const getFriends = async (id: string, signal?: AbortSignal): Promise<FriendListEntry[]> => {
   try {
     return await api.request('listFriends', { params: { id }, signal });

@@ -11,7 +11,7 @@ const t = texts.profile.bio;
 export type BioSectionProps = {
   userId: string;
   bio: string | null;
-  /** Only the owner edits it (spec 6). */
+  /** Only the owner edits it. */
   editable: boolean;
 };
 

@@ -14,7 +14,7 @@ const t = texts.profile.passions;
 export type PassionsSectionProps = {
   userId: string;
   interests: readonly string[];
-  /** The owner toggles passions; everyone else sees the chosen ones (spec 2, 6). */
+  /** The owner toggles passions; everyone else sees the chosen ones. */
   editable: boolean;
 };
 

@@ -26,7 +26,7 @@ class TooLargeError extends Error {
 
 /**
  * The profile picture. The owner picks a file: it shows at once, is uploaded (POST /upload) and
- * saved as profile_image; on failure the previous picture comes back with the spec's message.
+ * saved as profile_image; on failure the previous picture comes back with the product's message.
  */
 export const ProfilePhoto = ({ userId, name, image, editable }: ProfilePhotoProps) => {
   const inputId = useId();

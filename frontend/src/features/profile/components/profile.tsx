@@ -88,7 +88,7 @@ const ProfileHeader = ({ profile, userId, viewerId, onLogout }: ProfileHeaderPro
   );
 };
 
-/** /profile/{id} (spec 2 Profile): who someone is, what they care about, and what they earned. */
+/** /profile/{id}: who someone is, what they care about, and what they earned. */
 export const Profile = ({ userId, viewerId, viewerIsAdmin, onLogout }: ProfileProps) => {
   const profile = useProfile(userId);
   const isOwner = viewerId === userId;

@@ -1,4 +1,4 @@
-/** Profile hours (spec 9): points / 60 with one decimal, rounded half up like the server. */
+/** Profile hours: points / 60 with one decimal, rounded half up like the server. */
 export const formatHours = (points: number): string => (Math.round(points / 6) / 10).toFixed(1);
 
 /** 'YYYY-MM-DD' (a calendar date, no time) as noon UTC, so formatting in UTC never shifts the day. */

@@ -10,7 +10,7 @@ import styles from './search-box.module.css';
 export type SearchOrganization = SearchResult['organizations'][number];
 export type SearchStudent = SearchResult['students'][number];
 
-/** A failed Join/Leave/friend action: the spec's text, and the server's words if any. */
+/** A failed Join/Leave/friend action: the product's text, and the server's words if any. */
 export type SearchNotice = { message: string; detail: string | null };
 
 export type SearchBoxProps = {
@@ -42,7 +42,7 @@ const isInsideModal = (target: EventTarget | null) =>
 
 /**
  * The header's search: an input and a dropdown grouping Organizations and Students (at most 4
- * each, spec 9). The dropdown closes on a click outside, on Escape, when focus leaves it and when a
+ * each). The dropdown closes on a click outside, on Escape, when focus leaves it and when a
  * result is followed. Arrow keys move between the input and the dropdown's links and buttons.
  */
 export const SearchBox = ({
@@ -269,7 +269,7 @@ type StudentActionProps = {
   onAccept: SearchBoxProps['onAccept'];
 };
 
-/** 'Add Friend', 'Request Sent', 'Accept' or 'Friends ✓' by the friendship's state (spec 4). */
+/** 'Add Friend', 'Request Sent', 'Accept' or 'Friends ✓' by the friendship's state. */
 const StudentAction = ({ student, busy, onAddFriend, onAccept }: StudentActionProps) => {
   switch (student.friendship_status) {
     case 'friends':
