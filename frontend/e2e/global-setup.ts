@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startToolingCommandService } from '../../infra/demo-data/tooling-command-service';
+import { describeUnexpected, readDeadLetters } from '../../infra/src/testing/dead-letters';
 import { resetAccessibilityResults, writeAccessibilityReport } from './axe';
 import { startE2eStack } from './stack';
 
@@ -15,7 +16,7 @@ declare module 'vitest' {
  * Starts one stack (with the demo data) for all browser tests and hands its URL to them, beside a
  * tooling command service over the same database whose clock each request sets (how the set-up
  * reaches the past: docs/demo-data.md); at the end merges the accessibility results into
- * artifacts/axe-report.{json,md}. `E2E_URL` points the tests at a stack that is already running
+ * artifacts/axe-report.{json,md} and fails the run on any dead letter in the stack's database. `E2E_URL` points the tests at a stack that is already running
  * instead (while writing tests), with `E2E_DATABASE_URL` (or DATABASE_URL) naming its database.
  */
 export default async function setup(project: TestProject) {
@@ -44,6 +45,18 @@ export default async function setup(project: TestProject) {
   return async () => {
     writeAccessibilityReport();
     await tooling.stop();
+    // The stack's own database, read before it is dropped: the journeys must leave no dead letter.
+    const deadLetters = reuse ? [] : await readDeadLetters(stack.databaseUrl).catch(() => null);
     await stack.stop();
+    if (deadLetters === null)
+      throw new Error('could not read the browser-test stack’s dead letters');
+    const message = describeUnexpected([
+      { database: 'browser-test stack', testFile: null, deadLetters },
+    ]);
+    if (message) {
+      // Vitest reports a teardown's error but still exits 0: the exit code must say it too.
+      process.exitCode = 1;
+      throw new Error(message);
+    }
   };
 }
