@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,10 +9,10 @@ import {
   assertAuthEmulatorUp,
   authEmulatorHost,
   createTestDatabase,
-  deleteRedisPrefix,
   emulatorIdToken,
   expectDeadLetters,
   freePort,
+  releaseTestResources,
   spawnServiceProcess,
   stopServiceProcesses,
   TEST_FIREBASE_PROJECT_ID,
@@ -21,7 +21,6 @@ import {
   type ServiceProcess,
   type TestDatabase,
 } from './testing';
-import { createRedisClient } from './redis';
 
 /** Lowercase: the auth emulator keeps addresses as typed, but a marker must survive any casing. */
 const MARKER = `mk${randomBytes(5).toString('hex')}q`;
@@ -137,14 +136,7 @@ describe('no personal data in any log line of any process, while projections fai
       const server = smtp;
       if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
     } finally {
-      const redis = createRedisClient(TEST_REDIS_URL);
-      try {
-        await deleteRedisPrefix(redis, prefix);
-      } finally {
-        redis.disconnect();
-        await db?.drop();
-        await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
-      }
+      await releaseTestResources({ redisPrefix: prefix, db, dirs });
     }
   }, 60_000);
 

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, texts } from '@campus/contracts';
-import { createRedisClient } from '@campus/infra';
 import {
   authEmulatorHost,
   createTestDatabase,
-  deleteRedisPrefix,
   emulatorIdToken,
   freePort,
+  releaseTestResources,
   startServiceProcess,
   TEST_FIREBASE_PROJECT_ID,
   TEST_REDIS_URL,
@@ -62,14 +61,11 @@ describe('command service started from main.ts: the production rate limit', () =
     try {
       await service?.stop();
     } finally {
-      const redis = createRedisClient(TEST_REDIS_URL);
-      try {
-        await deleteRedisPrefix(redis, prefix);
-      } finally {
-        redis.disconnect();
-        await db?.drop();
-        if (uploadDir) await rm(uploadDir, { recursive: true, force: true });
-      }
+      await releaseTestResources({
+        redisPrefix: prefix,
+        db,
+        dirs: uploadDir ? [uploadDir] : [],
+      });
     }
   }, 60_000);
 

@@ -6,3 +6,4 @@ export * from './private-services';
 export * from './helpers-config';
 export * from './captured-logger';
 export * from './service-process';
+export * from './release';

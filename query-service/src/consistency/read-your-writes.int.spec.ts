@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,13 +11,12 @@ import {
   READ_YOUR_WRITES_WAIT_MS,
   routes,
 } from '@campus/contracts';
-import { createRedisClient } from '@campus/infra';
 import {
   authEmulatorHost,
   createTestDatabase,
-  deleteRedisPrefix,
   emulatorIdToken,
   freePort,
+  releaseTestResources,
   startServiceProcess,
   TEST_FIREBASE_PROJECT_ID,
   TEST_REDIS_URL,
@@ -73,14 +72,7 @@ describe('query service started from main.ts: read-your-writes', () => {
     try {
       await service?.stop();
     } finally {
-      const redis = createRedisClient(TEST_REDIS_URL);
-      try {
-        await deleteRedisPrefix(redis, prefix);
-      } finally {
-        redis.disconnect();
-        await db?.drop();
-        await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-      }
+      await releaseTestResources({ redisPrefix: prefix, db, dirs });
     }
   }, 60_000);
 
