@@ -5,14 +5,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, texts } from '@campus/contracts';
 import {
-  authEmulatorHost,
   createTestDatabase,
   emulatorIdToken,
   freePort,
   releaseTestResources,
+  serviceTestEnv,
   startServiceProcess,
-  TEST_FIREBASE_PROJECT_ID,
-  TEST_REDIS_URL,
   testRedisPrefix,
   type ServiceProcess,
   type TestDatabase,
@@ -38,16 +36,8 @@ describe('command service started from main.ts: the production rate limit', () =
     service = await startServiceProcess(
       'command-service',
       {
-        PATH: process.env['PATH'],
-        HOME: process.env['HOME'],
-        APP_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: db.url,
-        REDIS_URL: TEST_REDIS_URL,
-        // The rate limiter's counters and the job queues, deleted with the prefix afterwards.
-        JOBS_PREFIX: `${prefix}jobs`,
-        FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(),
-        FIREBASE_PROJECT_ID: TEST_FIREBASE_PROJECT_ID,
+        // The rate limiter's counters live under the prefix too, deleted afterwards.
+        ...serviceTestEnv({ databaseUrl: db.url, redisPrefix: prefix }),
         CHECK_IN_SECRET: 'a-production-check-in-secret',
         CALENDAR_FEED_SECRET: 'a-production-calendar-feed-secret',
         UPLOAD_DIR: uploadDir,

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { authEmulatorHost, TEST_FIREBASE_PROJECT_ID } from '../auth/emulator-sign-in';
+import { TEST_REDIS_URL } from './redis';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** How much of a child's output is kept to explain its crash, unless all of it is kept. */
@@ -209,3 +211,25 @@ export const startServiceProcess = async (
 export const stopServiceProcesses = async (services: readonly (ServiceProcess | undefined)[]) => {
   await Promise.all(services.flatMap((service) => (service ? [service.stop()] : [])));
 };
+
+/**
+ * The environment every service a test starts shares: its database, its Redis keys (the boards
+ * under `redisPrefix`, job queues and rate-limit counters under `${redisPrefix}jobs`, all deleted
+ * with the prefix) and the auth emulator; `APP_ENV=test` because production refuses the emulator.
+ */
+export const serviceTestEnv = (options: {
+  readonly databaseUrl: string;
+  readonly redisPrefix: string;
+  readonly logLevel?: string;
+}): NodeJS.ProcessEnv => ({
+  PATH: process.env['PATH'],
+  HOME: process.env['HOME'],
+  APP_ENV: 'test',
+  LOG_LEVEL: options.logLevel ?? 'warn',
+  DATABASE_URL: options.databaseUrl,
+  REDIS_URL: TEST_REDIS_URL,
+  REDIS_PREFIX: options.redisPrefix,
+  JOBS_PREFIX: `${options.redisPrefix}jobs`,
+  FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(),
+  FIREBASE_PROJECT_ID: TEST_FIREBASE_PROJECT_ID,
+});

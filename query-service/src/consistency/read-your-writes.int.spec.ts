@@ -12,14 +12,12 @@ import {
   routes,
 } from '@campus/contracts';
 import {
-  authEmulatorHost,
   createTestDatabase,
   emulatorIdToken,
   freePort,
   releaseTestResources,
+  serviceTestEnv,
   startServiceProcess,
-  TEST_FIREBASE_PROJECT_ID,
-  TEST_REDIS_URL,
   testRedisPrefix,
   withEmulatorClaims,
   type ServiceProcess,
@@ -48,16 +46,7 @@ describe('query service started from main.ts: read-your-writes', () => {
     service = await startServiceProcess(
       'query-service',
       {
-        PATH: process.env['PATH'],
-        HOME: process.env['HOME'],
-        APP_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: db.url,
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_PREFIX: prefix,
-        JOBS_PREFIX: `${prefix}jobs`,
-        FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(),
-        FIREBASE_PROJECT_ID: TEST_FIREBASE_PROJECT_ID,
+        ...serviceTestEnv({ databaseUrl: db.url, redisPrefix: prefix }),
         CHECK_IN_SECRET: 'a-production-check-in-secret',
         CALENDAR_FEED_SECRET: 'a-production-calendar-feed-secret',
         UPLOAD_DIR: dirs[0],
