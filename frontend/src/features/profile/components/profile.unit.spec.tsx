@@ -556,7 +556,7 @@ describe('Profile lists', () => {
       '/profile/f-1',
     );
     const badges = sectionOf('Badges');
-    expect(within(badges).getByText('👣')).toBeInTheDocument();
+    expect(within(badges).queryByText('👣')).not.toBeInTheDocument();
     expect(within(badges).getByText('First Step')).toBeInTheDocument();
     expect(within(badges).getByText('Signed up for a first opportunity')).toBeInTheDocument();
   });
