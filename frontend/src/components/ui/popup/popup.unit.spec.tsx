@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { PopupProvider, usePopup, type PopupContent, type PopupVariant } from '.';
 
@@ -90,5 +91,80 @@ describe('popup', () => {
       return null;
     };
     expect(() => render(<Lonely />)).toThrow(/PopupProvider/);
+  });
+});
+
+/** A button that is disabled while its action runs, and tells of the result in a popup. */
+let finishAction: () => void = () => undefined;
+const SignUpButton = ({ loseFocus = false }: { loseFocus?: boolean }) => {
+  const { show } = usePopup();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    finishAction = () => setBusy(false);
+  }, []);
+  return (
+    <>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={(event) => {
+          setBusy(true);
+          // What a browser may do with a focused button that gets disabled.
+          if (loseFocus) event.currentTarget.blur();
+          show({ variant: 'success', title: 'Signed up!', message: 'See you there.' });
+        }}
+      >
+        Sign Up
+      </button>
+      <button type="button">Elsewhere</button>
+    </>
+  );
+};
+
+const renderSignUp = (loseFocus = false) =>
+  render(
+    <PopupProvider>
+      <SignUpButton loseFocus={loseFocus} />
+    </PopupProvider>,
+  );
+
+describe('popup: focus back to the opener', () => {
+  it('waits for an opener disabled at close and focuses it once it is enabled', async () => {
+    const user = userEvent.setup();
+    renderSignUp();
+    const signUp = screen.getByRole('button', { name: 'Sign Up' });
+    await user.click(signUp);
+    expect(signUp).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(signUp).not.toHaveFocus();
+
+    act(() => finishAction());
+    await waitFor(() => expect(signUp).toHaveFocus());
+  });
+
+  it('remembers the opener even when focus fell to the page before the popup opened', async () => {
+    const user = userEvent.setup();
+    renderSignUp(true);
+    const signUp = screen.getByRole('button', { name: 'Sign Up' });
+    await user.click(signUp);
+    expect(screen.getByRole('button', { name: 'Got it' })).toHaveFocus();
+    act(() => finishAction());
+    await user.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(signUp).toHaveFocus();
+  });
+
+  it('does not take focus back once the person has moved it elsewhere', async () => {
+    const user = userEvent.setup();
+    renderSignUp();
+    const signUp = screen.getByRole('button', { name: 'Sign Up' });
+    await user.click(signUp);
+    await user.click(screen.getByRole('button', { name: 'Got it' }));
+    const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });
+    elsewhere.focus();
+    act(() => finishAction());
+    // Several frames pass: focus stays where the person put it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(elsewhere).toHaveFocus();
   });
 });
