@@ -8,6 +8,15 @@ import { opportunityMessages } from '../domain/opportunity-rules';
 
 const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
 
+/** '45 minutes', '2 hours', '1 hour 30 minutes'. */
+const hoursAndMinutes = (totalMinutes: number) => {
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  if (hours === 0) return count(minutes, 'minute', 'minutes');
+  const h = count(hours, 'hour', 'hours');
+  return minutes === 0 ? h : `${h} ${count(minutes, 'minute', 'minutes')}`;
+};
+
 /**
  * User-facing texts of the host's and admin's tools on /create-opportunity, /opportunity/{id} and
  * /group-detail/{id}, in the product's words where it fixes them; the rest are this screen
@@ -97,6 +106,20 @@ export const hostTexts = {
     updated: 'Opportunity updated.',
     eventHistory: 'Event History',
     pendingApproval: 'Pending approval: students cannot see it on the Events list yet.',
+    deletedTitle: 'Opportunity deleted',
+    deleted: (name: string) => `“${name}” was deleted.`,
+    imageUpdated: 'Image updated.',
+  },
+  /** The facts beside the host's and admins' tools (the students' sign-up card shows its own). */
+  facts: {
+    title: 'At a glance',
+    duration: 'Duration',
+    durationValue: hoursAndMinutes,
+    status: 'Status',
+    approved: 'Approved',
+    approvedHint: 'Listed on the Events list.',
+    pending: 'Pending approval',
+    pendingHint: 'Students cannot see it on the Events list until an admin approves it.',
   },
   attendance: {
     title: 'Attendance Management',
@@ -118,7 +141,14 @@ export const hostTexts = {
     host: 'Host',
     hostPresent: 'Present as host',
     selected: (n: number) => count(n, 'participant checked', 'participants checked'),
-    submitted: 'Attendance submitted.',
+    submitted: (attended: number, absent: number) =>
+      `Attendance submitted: ${String(attended)} attended, ${String(absent)} did not attend.`,
+    confirmTitle: 'Submit attendance?',
+    confirmMessage: (attended: number, absent: number, minutes: number) =>
+      `Marked attended: ${String(attended)}. Marked did not attend: ${String(absent)}. ` +
+      `Each attendee is credited ${hoursAndMinutes(minutes)}. This cannot be undone.`,
+    confirm: 'Submit Attendance',
+    cancel: 'Cancel',
     submitFailed: (message: string) => `Error submitting attendance: ${message}`,
     displayFailed: 'Attendance submitted, but failed to update display. Please refresh the page.',
   },
@@ -134,6 +164,7 @@ export const hostTexts = {
     wholeNumber: 'Enter a whole number of at least 1.',
     belowParticipants: opportunityMessages.slotLimitBelowParticipants,
     updateFailed: (message: string) => `Error updating slot limit: ${message}`,
+    updated: (total: number) => `Slot limit set to ${String(total)}.`,
   },
   communication: {
     title: 'Communication',
@@ -151,7 +182,8 @@ export const hostTexts = {
     placeholder: 'Share an update with everyone signed up...',
     post: 'Post Announcement',
     posting: 'Posting...',
-    required: 'Please write an announcement first.',
+    required: 'Write a message before posting.',
+    posted: 'Announcement posted.',
     failed: (message: string) => `Error adding announcement: ${message}`,
   },
   admin: {
@@ -159,6 +191,11 @@ export const hostTexts = {
     unapprove: 'Unapprove Opportunity',
     unapproveFailed: (message: string) => `Error unapproving opportunity: ${message}`,
     unapproved: 'The opportunity is no longer approved.',
+    unapproveTitle: 'Unapprove this opportunity?',
+    unapproveConfirm:
+      'Students will no longer see it on the Events list until an admin approves it again. Points already earned stay.',
+    unapproveConfirmButton: 'Unapprove',
+    cancel: 'Cancel',
     registerUser: 'Register a User',
     searchUsers: 'Find a user by name',
     searchPlaceholder: 'Type a name...',
@@ -167,8 +204,13 @@ export const hostTexts = {
     alreadyRegistered: 'Registered',
     capacity: opportunityMessages.fullForAdmin,
     registerFailed: 'Failed to register user. They may already be registered.',
+    registered: (name: string) => `${name} is registered.`,
     unregister: 'Unregister',
     unregisterUser: (name: string) => `Unregister ${name}`,
     unregisterFailed: 'Failed to unregister user.',
+    unregisterTitle: (name: string) => `Unregister ${name}?`,
+    unregisterConfirm: (name: string) =>
+      `${name} will be removed from this opportunity and their slot opens up again.`,
+    unregistered: (name: string) => `${name} was unregistered.`,
   },
 } as const;

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FailureAlert } from '@/components/ui/failure-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
@@ -21,6 +22,7 @@ const t = texts.host.admin;
 /** Admins only: Unapprove Opportunity, register a user found by name, the event history. */
 export const AdminTools = ({ opportunity: o }: { opportunity: OpportunityDetail }) => {
   const unapprove = useUpdateOpportunity(o.id);
+  const [confirming, setConfirming] = useState(false);
   const headingId = useId();
   return (
     <section className={styles.card} aria-labelledby={headingId}>
@@ -32,13 +34,30 @@ export const AdminTools = ({ opportunity: o }: { opportunity: OpportunityDetail 
           variant="secondary"
           size="small"
           loading={unapprove.isPending}
-          onClick={() => unapprove.mutate({ approved: false })}
+          onClick={() => {
+            unapprove.reset();
+            setConfirming(true);
+          }}
         >
           {t.unapprove}
         </Button>
-      ) : (
+      ) : unapprove.isSuccess ? null : (
         <p className={styles.muted}>{texts.host.manage.pendingApproval}</p>
       )}
+      {unapprove.isSuccess ? <Alert tone="success">{t.unapproved}</Alert> : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={t.unapproveTitle}
+          message={t.unapproveConfirm}
+          confirmLabel={t.unapproveConfirmButton}
+          cancelLabel={t.cancel}
+          busy={unapprove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            unapprove.mutate({ approved: false }, { onSettled: () => setConfirming(false) })
+          }
+        />
+      ) : null}
       {unapprove.isError ? (
         <FailureAlert
           message={t.unapproveFailed(serverMessageOf(unapprove.error) ?? unapprove.error.message)}
@@ -57,6 +76,7 @@ const RegisterUser = ({ opportunity: o }: { opportunity: OpportunityDetail }) =>
   const [text, setText] = useState('');
   const search = useUserSearch(text);
   const register = useParticipantChange(o.id, 'signUp');
+  const [registeredName, setRegisteredName] = useState<string | null>(null);
   const registered = new Set(o.involved_users.filter((u) => u.registered).map((u) => u.id));
   const full = o.slots_left <= 0;
   const q = text.trim();
@@ -91,7 +111,10 @@ const RegisterUser = ({ opportunity: o }: { opportunity: OpportunityDetail }) =>
                         ? `${user.name}: ${t.alreadyRegistered}`
                         : `${t.register} ${user.name}`
                     }
-                    onClick={() => register.mutate(user.id)}
+                    onClick={() => {
+                      setRegisteredName(null);
+                      register.mutate(user.id, { onSuccess: () => setRegisteredName(user.name) });
+                    }}
                   >
                     {already ? t.alreadyRegistered : t.register}
                   </Button>
@@ -102,6 +125,9 @@ const RegisterUser = ({ opportunity: o }: { opportunity: OpportunityDetail }) =>
         ) : (
           <p className={styles.muted}>{t.noUsersFound(q)}</p>
         )
+      ) : null}
+      {registeredName && register.isSuccess ? (
+        <Alert tone="success">{t.registered(registeredName)}</Alert>
       ) : null}
       {register.isError ? (
         <FailureAlert message={t.registerFailed} detail={serverMessageOf(register.error)} />

@@ -1,5 +1,7 @@
 import { texts } from '@campus/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FailureAlert } from '@/components/ui/failure-alert';
 import { TextAreaField } from '@/components/ui/text-area-field';
@@ -9,20 +11,28 @@ import styles from './host-tools.module.css';
 
 const t = texts.host.announcements;
 
-/** The host's or an admin's new announcement: non-blank, trimmed, posted one at a time. */
+/**
+ * The host's or an admin's new announcement: non-blank, trimmed, posted one at a time. A blank one
+ * says why nothing was posted (and takes the focus back to the field); a posted one says so.
+ */
 export const AnnouncementComposer = ({ opportunityId }: { opportunityId: string }) => {
   const post = usePostAnnouncement(opportunityId);
+  const formRef = useRef<HTMLFormElement>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   return (
     <form
+      ref={formRef}
       className={styles.composer}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
         const trimmed = text.trim();
+        post.reset();
         if (!trimmed) {
-          setError(t.required);
+          // Drawn before the focus moves, so the field is read with its error.
+          flushSync(() => setError(t.required));
+          formRef.current?.querySelector('textarea')?.focus();
           return;
         }
         setError(null);
@@ -33,7 +43,10 @@ export const AnnouncementComposer = ({ opportunityId }: { opportunityId: string 
         label={t.title}
         placeholder={t.placeholder}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (error && event.target.value.trim()) setError(null);
+        }}
         error={error}
       />
       <div className={styles.buttons}>
@@ -41,6 +54,7 @@ export const AnnouncementComposer = ({ opportunityId }: { opportunityId: string 
           {post.isPending ? t.posting : t.post}
         </Button>
       </div>
+      {post.isSuccess ? <Alert tone="success">{t.posted}</Alert> : null}
       {post.isError ? (
         <FailureAlert
           message={t.failed(serverMessageOf(post.error) ?? post.error.message)}

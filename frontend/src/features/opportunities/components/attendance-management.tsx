@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FailureAlert } from '@/components/ui/failure-alert';
 import { useCheckIns } from '@/features/check-in/api/check-in';
 import { serverMessageOf } from '@/lib/api-client';
@@ -36,7 +37,9 @@ export const AttendanceManagement = ({ opportunity: o, started }: AttendanceMana
   const [hours, setHours] = useState(initial.hours);
   const [minutes, setMinutes] = useState(initial.minutes);
   const [displayFailed, setDisplayFailed] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+  /** The counts sent, once the server took them: what the success message reports. */
+  const [submitted, setSubmitted] = useState<{ attended: number; absent: number } | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const headingId = useId();
   const locked = o.attendance_marked;
   const participants = o.involved_users.filter((u) => u.registered);
@@ -60,15 +63,18 @@ export const AttendanceManagement = ({ opportunity: o, started }: AttendanceMana
     void queryClient.invalidateQueries({ queryKey: opportunityKeys.all });
   };
 
+  // Attendance cannot be sent twice: the host confirms the counts first.
   const submit = () => {
     setDisplayFailed(false);
+    const counts = { attended: checked.length, absent: participants.length - checked.length };
     mark.mutate(
       { userIds: checked, duration: hours * 60 + minutes },
       {
         onSuccess: () => {
-          setSubmitted(true);
+          setSubmitted(counts);
           void refreshDetail();
         },
+        onSettled: () => setConfirming(false),
       },
     );
   };
@@ -130,7 +136,10 @@ export const AttendanceManagement = ({ opportunity: o, started }: AttendanceMana
       {!locked && !started ? <p className={styles.muted}>{t.notStarted}</p> : null}
       <Button
         fullWidth
-        onClick={submit}
+        onClick={() => {
+          mark.reset();
+          setConfirming(true);
+        }}
         loading={mark.isPending}
         disabled={locked || !started || (hours === 0 && minutes === 0)}
       >
@@ -143,7 +152,24 @@ export const AttendanceManagement = ({ opportunity: o, started }: AttendanceMana
         />
       ) : null}
       {displayFailed ? <Alert>{t.displayFailed}</Alert> : null}
-      {submitted && !displayFailed ? <Alert tone="success">{t.submitted}</Alert> : null}
+      {submitted && !displayFailed ? (
+        <Alert tone="success">{t.submitted(submitted.attended, submitted.absent)}</Alert>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={t.confirmTitle}
+          message={t.confirmMessage(
+            checked.length,
+            participants.length - checked.length,
+            hours * 60 + minutes,
+          )}
+          confirmLabel={t.confirm}
+          cancelLabel={t.cancel}
+          busy={mark.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={submit}
+        />
+      ) : null}
     </section>
   );
 };

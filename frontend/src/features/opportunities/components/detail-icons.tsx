@@ -30,6 +30,9 @@ export const ClockIcon = icon(
     <path d="M12 7.5V12l3 2" />
   </>,
 );
+export const HourglassIcon = icon(
+  <path d="M7 4h10M7 20h10M8 4v3.5a4 4 0 0 0 1.6 3.2L12 12l2.4-1.3A4 4 0 0 0 16 7.5V4M8 20v-3.5a4 4 0 0 1 1.6-3.2L12 12l2.4 1.3a4 4 0 0 1 1.6 3.2V20" />,
+);
 export const TicketIcon = icon(
   <path d="M4 7.5A1.5 1.5 0 0 1 5.5 6h13A1.5 1.5 0 0 1 20 7.5V10a2 2 0 0 0 0 4v2.5a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 16.5V14a2 2 0 0 0 0-4V7.5ZM14 6v12" />,
 );

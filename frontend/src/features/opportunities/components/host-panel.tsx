@@ -1,10 +1,18 @@
-import type { OpportunityDetail } from '@campus/contracts';
+import { texts, type OpportunityDetail } from '@campus/contracts';
+import { useId } from 'react';
+import { CalendarIcon, CheckCircleIcon, MapPinIcon, WarningIcon } from '@/components/ui/icons';
+import { cx } from '@/lib/cx';
+import { formatLongDate, formatTimeRange } from '../utils/format';
 import { AdminTools } from './admin-tools';
 import { AttendanceManagement } from './attendance-management';
 import { CheckInCode } from './check-in-code';
 import { Communication } from './communication';
+import { ClockIcon, HourglassIcon, StarIcon } from './detail-icons';
 import styles from './host-tools.module.css';
 import { SlotManagement } from './slot-management';
+
+const d = texts.opportunities.detail;
+const f = texts.host.facts;
 
 export type HostPanelProps = { opportunity: OpportunityDetail; isAdmin: boolean; started: boolean };
 
@@ -18,3 +26,67 @@ export const HostPanel = ({ opportunity, isAdmin, started }: HostPanelProps) => 
     {isAdmin ? <AdminTools opportunity={opportunity} /> : null}
   </div>
 );
+
+/**
+ * The host's and admins' compact facts beside their tools: date, time, duration, points, whether
+ * an admin has approved it, and the location (the students' sign-up card shows its own).
+ */
+export const HostFacts = ({ opportunity: o }: { opportunity: OpportunityDetail }) => {
+  const headingId = useId();
+  return (
+    <section className={cx(styles.card, styles.facts)} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.factsTitle}>
+        {f.title}
+      </h2>
+      <dl className={styles.factList}>
+        <div className={styles.fact}>
+          <dt>
+            <CalendarIcon size={18} />
+            {d.date}
+          </dt>
+          <dd>{formatLongDate(o.starts_at)}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>
+            <ClockIcon size={18} />
+            {d.time}
+          </dt>
+          <dd>{formatTimeRange(o.starts_at, o.duration)}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>
+            <HourglassIcon size={18} />
+            {f.duration}
+          </dt>
+          <dd>{f.durationValue(o.duration)}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>
+            <StarIcon size={18} />
+            {d.points}
+          </dt>
+          <dd>{d.pointsValue(o.points)}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>
+            {o.approved ? <CheckCircleIcon size={18} /> : <WarningIcon size={18} />}
+            {f.status}
+          </dt>
+          <dd data-testid="approval-state">
+            <span className={o.approved ? styles.approved : styles.pending}>
+              {o.approved ? f.approved : f.pending}
+            </span>
+            <span className={styles.factHint}>{o.approved ? f.approvedHint : f.pendingHint}</span>
+          </dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>
+            <MapPinIcon size={18} />
+            {d.location}
+          </dt>
+          <dd>{o.address ?? d.noLocation}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+};

@@ -71,6 +71,10 @@ const renderDetail = (user = host) => {
 const card = async (title: string) =>
   (await screen.findByRole('heading', { name: title })).closest('section') as HTMLElement;
 
+/** The open confirmation dialog's button. */
+const confirmIn = (title: string, button: string) =>
+  within(screen.getByRole('dialog', { name: title })).getByRole('button', { name: button });
+
 describe('the host and admin view', () => {
   it("shows the host 'You are the host' and the host panel instead of the sign-up card", async () => {
     renderDetail();
@@ -91,6 +95,68 @@ describe('the host and admin view', () => {
       'href',
       '/admin/opportunities/opp-1/history',
     );
+  });
+
+  it('keeps the date, time, duration, points, approval and location beside the tools', async () => {
+    // 11:30 Eastern (EDT) for 90 minutes, not approved yet.
+    detail = hosted(2, {
+      starts_at: '2025-10-08T15:30:00.000Z',
+      duration: 90,
+      points: 90,
+      approved: false,
+    });
+    const { unmount } = renderDetail();
+    const facts = await card(h.facts.title);
+    expect(within(facts).getByText('Wednesday, October 8, 2025')).toBeInTheDocument();
+    expect(within(facts).getByText('11:30 AM – 1:00 PM')).toBeInTheDocument();
+    expect(within(facts).getByText(h.facts.durationValue(90))).toHaveTextContent(
+      '1 hour 30 minutes',
+    );
+    expect(within(facts).getByText('90 points')).toBeInTheDocument();
+    expect(within(facts).getByTestId('approval-state')).toHaveTextContent(h.facts.pending);
+    expect(within(facts).getByText(h.facts.pendingHint)).toBeInTheDocument();
+    expect(within(facts).getByText('100 River Rd, Lexington, VA')).toBeInTheDocument();
+    unmount();
+
+    detail = hosted(2, { is_host: false, approved: true });
+    renderDetail(admin);
+    const adminFacts = await card(h.facts.title);
+    expect(within(adminFacts).getByTestId('approval-state')).toHaveTextContent(h.facts.approved);
+    expect(within(adminFacts).queryByText(h.facts.pending)).not.toBeInTheDocument();
+  });
+
+  it('orders the facts, then the description, then the long tools', async () => {
+    renderDetail();
+    const facts = await screen.findByRole('heading', { name: h.facts.title });
+    const about = screen.getByRole('heading', { name: texts.opportunities.detail.about });
+    const attendance = screen.getByRole('heading', { name: h.attendance.title });
+    const follows = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(facts, about)).toBe(true);
+    expect(follows(about, attendance)).toBe(true);
+  });
+
+  it("does not tell the host or an admin that the host's phone comes with signing up", async () => {
+    const { unmount } = renderDetail();
+    await card(h.attendance.title);
+    expect(
+      screen.getByRole('heading', { name: texts.opportunities.detail.contactHost }),
+    ).toBeVisible();
+    expect(screen.queryByText(texts.opportunities.detail.phoneAfterSignup)).not.toBeInTheDocument();
+    unmount();
+
+    detail = hosted(2, { is_host: false });
+    const second = renderDetail(admin);
+    await card(h.admin.title);
+    expect(screen.queryByText(texts.opportunities.detail.phoneAfterSignup)).not.toBeInTheDocument();
+    second.unmount();
+
+    // A student who has not signed up still gets the hint.
+    detail = anOpportunity();
+    renderDetail(student);
+    expect(
+      await screen.findByText(texts.opportunities.detail.phoneAfterSignup),
+    ).toBeInTheDocument();
   });
 
   it('gives a student none of the tools', async () => {
@@ -148,6 +214,18 @@ describe('Attendance Management', () => {
     await ui.type(screen.getByLabelText(h.attendance.minutes), '15');
     await ui.click(screen.getByRole('button', { name: h.attendance.submit }));
 
+    // It cannot be undone: the counts are confirmed first, and Cancel sends nothing.
+    const dialog = screen.getByRole('dialog', { name: h.attendance.confirmTitle });
+    expect(dialog).toHaveTextContent(h.attendance.confirmMessage(1, 1, 135));
+    expect(dialog).toHaveTextContent('Marked attended: 1. Marked did not attend: 1.');
+    expect(dialog).toHaveTextContent('2 hours 15 minutes');
+    expect(dialog).toHaveTextContent('cannot be undone');
+    await ui.click(within(dialog).getByRole('button', { name: h.attendance.cancel }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls('PUT', '/api/attendance')).toHaveLength(0);
+    await ui.click(screen.getByRole('button', { name: h.attendance.submit }));
+    await ui.click(confirmIn(h.attendance.confirmTitle, h.attendance.confirm));
+
     expect(
       await screen.findByRole('button', { name: h.attendance.alreadySubmitted }),
     ).toBeDisabled();
@@ -161,6 +239,8 @@ describe('Attendance Management', () => {
     expect(within(attendance).getByText(h.attendance.didNotAttend)).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: h.attendance.present('Person 1') })).toBeDisabled();
     expect(screen.queryByLabelText(h.attendance.hours)).not.toBeInTheDocument();
+    expect(within(attendance).getByRole('status')).toHaveTextContent(h.attendance.submitted(1, 1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('says so when the attendance went through but the page could not refresh', async () => {
@@ -170,6 +250,7 @@ describe('Attendance Management', () => {
     });
     const { ui } = renderDetail();
     await ui.click(await screen.findByRole('button', { name: h.attendance.submit }));
+    await ui.click(confirmIn(h.attendance.confirmTitle, h.attendance.confirm));
     expect(await screen.findByText(h.attendance.displayFailed)).toBeInTheDocument();
   });
 
@@ -192,7 +273,9 @@ describe('Attendance Management', () => {
     api.on('PUT /api/attendance', () => ({ status: 409, body: { message: 'Too late' } }));
     const { ui, unmount } = renderDetail();
     await ui.click(await screen.findByRole('button', { name: h.attendance.submit }));
+    await ui.click(confirmIn(h.attendance.confirmTitle, h.attendance.confirm));
     expect(await screen.findByText(h.attendance.submitFailed('Too late'))).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     unmount();
 
     detail = hosted(2, { starts_at: afterNow(HOUR) });
@@ -239,6 +322,7 @@ describe('Slot Management', () => {
     await waitFor(() =>
       expect(api.calls('PUT', '/api/opps/opp-1')[0]?.body).toEqual({ total_slots: 12 }),
     );
+    expect(await within(slots).findByRole('status')).toHaveTextContent(h.slots.updated(12));
     fail = true;
     await ui.click(await within(slots).findByRole('button', { name: h.slots.edit }));
     await ui.clear(within(slots).getByLabelText(h.slots.limit));
@@ -280,9 +364,17 @@ describe('announcements', () => {
     );
     const { ui } = renderDetail();
     const field = await screen.findByLabelText(h.announcements.title);
+    await ui.type(field, '   ');
     await ui.click(screen.getByRole('button', { name: h.announcements.post }));
+    // Nothing is posted, and the field says why and takes the focus back.
     expect(screen.getByText(h.announcements.required)).toBeInTheDocument();
+    expect(h.announcements.required).toBe('Write a message before posting.');
+    expect(field).toHaveAccessibleDescription(h.announcements.required);
+    expect(field).toHaveFocus();
+    expect(api.calls('POST', '/api/opps/opp-1/announcements')).toHaveLength(0);
+    await ui.clear(field);
     await ui.type(field, '  Bring water  ');
+    expect(screen.queryByText(h.announcements.required)).not.toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: h.announcements.post }));
     await waitFor(() =>
       expect(api.calls('POST', '/api/opps/opp-1/announcements')[0]?.body).toEqual({
@@ -290,6 +382,7 @@ describe('announcements', () => {
       }),
     );
     await waitFor(() => expect(field).toHaveValue(''));
+    expect(await screen.findByText(h.announcements.posted)).toBeInTheDocument();
     fail = true;
     await ui.type(field, 'Again');
     await ui.click(screen.getByRole('button', { name: h.announcements.post }));
@@ -347,6 +440,10 @@ describe('edit mode', () => {
     );
     expect(await screen.findByText('elsewhere')).toBeInTheDocument();
     expect(api.calls('DELETE', '/api/opps/opp-1')).toHaveLength(1);
+    const popup = await screen.findByRole('alertdialog');
+    expect(popup).toHaveAttribute('data-variant', 'success');
+    expect(within(popup).getByText(h.manage.deletedTitle)).toBeInTheDocument();
+    expect(within(popup).getByText(h.manage.deleted('River Cleanup'))).toBeInTheDocument();
   });
 
   it('names a failed delete', async () => {
@@ -381,25 +478,40 @@ describe('edit mode', () => {
       expect(api.calls('PUT', '/api/opps/opp-1')[0]?.body).toEqual({ image: '/files/new.png' }),
     );
     expect(api.calls('POST', '/upload')).toHaveLength(1);
+    expect(await screen.findByText(h.manage.imageUpdated)).toBeInTheDocument();
   });
 });
 
 describe('admin tools', () => {
-  it('unapproves the opportunity, and names a failure', async () => {
+  it('unapproves the opportunity after confirming, says so, and names a failure', async () => {
     let fail = true;
-    api.on('PUT /api/opps/opp-1', () =>
-      fail ? { status: 500, body: { message: 'Down' } } : ack(),
-    );
+    api.on('PUT /api/opps/opp-1', () => {
+      if (fail) return { status: 500, body: { message: 'Down' } };
+      detail = { ...detail, approved: false };
+      return ack();
+    });
     detail = hosted(1, { is_host: false });
     const { ui } = renderDetail(admin);
     const tools = await card(h.admin.title);
     await ui.click(within(tools).getByRole('button', { name: h.admin.unapprove }));
+    const dialog = screen.getByRole('dialog', { name: h.admin.unapproveTitle });
+    expect(dialog).toHaveTextContent(h.admin.unapproveConfirm);
+    await ui.click(within(dialog).getByRole('button', { name: h.admin.cancel }));
+    expect(api.calls('PUT', '/api/opps/opp-1')).toHaveLength(0);
+
+    await ui.click(within(tools).getByRole('button', { name: h.admin.unapprove }));
+    await ui.click(confirmIn(h.admin.unapproveTitle, h.admin.unapproveConfirmButton));
     expect(await within(tools).findByText(h.admin.unapproveFailed('Down'))).toBeInTheDocument();
     fail = false;
     await ui.click(within(tools).getByRole('button', { name: h.admin.unapprove }));
+    await ui.click(confirmIn(h.admin.unapproveTitle, h.admin.unapproveConfirmButton));
     await waitFor(() =>
       expect(api.calls('PUT', '/api/opps/opp-1').at(-1)?.body).toEqual({ approved: false }),
     );
+    expect(await within(tools).findByRole('status')).toHaveTextContent(h.admin.unapproved);
+    expect(within(tools).queryByText(h.admin.unapproveFailed('Down'))).not.toBeInTheDocument();
+    // The facts follow the refreshed opportunity.
+    expect(await within(await card(h.facts.title)).findByText(h.facts.pending)).toBeInTheDocument();
   });
 
   it('registers a user found by name; the registered one is disabled', async () => {
@@ -427,6 +539,7 @@ describe('admin tools', () => {
         opportunity_id: 'opp-1',
       }),
     );
+    expect(await within(tools).findByText(h.admin.registered('Penny New'))).toBeInTheDocument();
     fail = true;
     await ui.click(within(tools).getByRole('button', { name: `${h.admin.register} Penny New` }));
     expect(await within(tools).findByText(h.admin.registerFailed)).toBeInTheDocument();
@@ -444,12 +557,20 @@ describe('admin tools', () => {
     ).toBeDisabled();
   });
 
-  it('unregisters any participant, and names a failure', async () => {
+  it('unregisters any participant after confirming their name, and names a failure', async () => {
     api.on('POST /api/unregister-opp', () => ({ status: 500, body: { message: 'x' } }));
     detail = hosted(2, { is_host: false });
     const { ui } = renderDetail(admin);
     await ui.click(await screen.findByRole('button', { name: h.admin.unregisterUser('Person 2') }));
+    const dialog = screen.getByRole('dialog', { name: 'Unregister Person 2?' });
+    expect(dialog).toHaveTextContent(h.admin.unregisterConfirm('Person 2'));
+    await ui.click(within(dialog).getByRole('button', { name: h.admin.cancel }));
+    expect(api.calls('POST', '/api/unregister-opp')).toHaveLength(0);
+
+    await ui.click(screen.getByRole('button', { name: h.admin.unregisterUser('Person 2') }));
+    await ui.click(confirmIn(h.admin.unregisterTitle('Person 2'), h.admin.unregister));
     expect(await screen.findByText(h.admin.unregisterFailed)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls('POST', '/api/unregister-opp')[0]?.body).toEqual({
       user_id: 'p2',
       opportunity_id: 'opp-1',

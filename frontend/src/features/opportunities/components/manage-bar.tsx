@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FailureAlert } from '@/components/ui/failure-alert';
+import { usePopup } from '@/components/ui/popup';
 import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/api-client';
 import { checkImageFile } from '@/lib/upload';
@@ -22,6 +23,7 @@ export type ManageBarProps = {
 /** Edit mode's actions for the host or an admin: Edit Details, Clone, Delete, a new image. */
 export const ManageBar = ({ opportunity: o, editing, onEdit }: ManageBarProps) => {
   const navigate = useNavigate();
+  const popup = usePopup();
   const remove = useDeleteOpportunity(o.id);
   const replaceImage = useReplaceImage(o.id);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -85,6 +87,7 @@ export const ManageBar = ({ opportunity: o, editing, onEdit }: ManageBarProps) =
         </Button>
       </div>
       {imageError ? <Alert>{imageError}</Alert> : null}
+      {replaceImage.isSuccess ? <Alert tone="success">{t.imageUpdated}</Alert> : null}
       {replaceImage.isError ? (
         <FailureAlert
           message={t.imageUploadFailed(
@@ -109,7 +112,15 @@ export const ManageBar = ({ opportunity: o, editing, onEdit }: ManageBarProps) =
           onCancel={() => setConfirming(false)}
           onConfirm={() =>
             remove.mutate(undefined, {
-              onSuccess: () => void navigate(paths.myOpportunities.getHref(), { replace: true }),
+              // The page is gone: My Opportunities opens under a popup saying what happened.
+              onSuccess: () => {
+                popup.show({
+                  variant: 'success',
+                  title: t.deletedTitle,
+                  message: t.deleted(o.name),
+                });
+                void navigate(paths.myOpportunities.getHref(), { replace: true });
+              },
               onSettled: () => setConfirming(false),
             })
           }

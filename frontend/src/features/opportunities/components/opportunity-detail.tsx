@@ -2,7 +2,9 @@ import { hasStarted, texts, type OpportunityDetail } from '@campus/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
+import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FailureAlert } from '@/components/ui/failure-alert';
 import { ArrowLeftIcon, HeartIcon, MapPinIcon, UsersIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,11 +15,11 @@ import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { useOpportunity } from '../api/get-opportunity';
 import { useParticipantChange } from '../api/manage-opportunity';
 import { useServerNow } from '../hooks/use-server-now';
-import { formatShortDate, formatTime, mapsSearchUrl } from '../utils/format';
+import { endOf, formatShortDate, formatTime, mapsSearchUrl } from '../utils/format';
 import { AnnouncementComposer } from './announcement-composer';
 import { ExternalIcon, MailIcon, MegaphoneIcon, PhoneIcon } from './detail-icons';
 import { EditDetailsForm } from './edit-details-form';
-import { HostPanel } from './host-panel';
+import { HostFacts, HostPanel } from './host-panel';
 import hostStyles from './host-tools.module.css';
 import { LinkedText } from './linked-text';
 import { LoadError } from './load-error';
@@ -32,7 +34,8 @@ export type OpportunityDetailScreenProps = { id: string };
 
 /**
  * /opportunity/{id}: the student's view, and for the host or an admin
- * edit mode, the announcement composer and the host panel in place of the sign-up card.
+ * edit mode, the announcement composer and, in place of the sign-up card, the facts and the host
+ * panel. On narrow screens the host's facts come first, then the description, then the tools.
  */
 export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) => {
   const query = useOpportunity(id);
@@ -67,6 +70,7 @@ export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) =>
 
   const isAdmin = user?.admin ?? false;
   const manages = o.is_host || isAdmin;
+  const ended = now.getTime() >= endOf(o.starts_at, o.duration).getTime();
   return (
     <article className={styles.page} aria-labelledby="opportunity-title">
       <BackToEvents />
@@ -74,7 +78,12 @@ export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) =>
       {manages ? (
         <ManageBar opportunity={o} editing={editing} onEdit={() => setEditing(true)} />
       ) : null}
-      <div className={styles.layout}>
+      <div className={cx(styles.layout, manages && styles.layoutManaged)}>
+        {manages ? (
+          <div className={styles.facts}>
+            <HostFacts opportunity={o} />
+          </div>
+        ) : null}
         <div className={styles.main}>
           {editing ? (
             <EditDetailsForm opportunity={o} onDone={() => setEditing(false)} />
@@ -87,19 +96,21 @@ export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) =>
             </section>
           )}
           <CausesAndTags opportunity={o} />
-          <Participants opportunity={o} canUnregister={manages} />
+          <Participants opportunity={o} canUnregister={manages} ended={ended} />
           <Announcements opportunity={o} canPost={manages} />
         </div>
-        <div className={styles.signup}>
-          {manages ? (
+        {manages ? (
+          <div className={styles.tools}>
             <HostPanel opportunity={o} isAdmin={isAdmin} started={hasStarted(now, o.starts_at)} />
-          ) : (
+          </div>
+        ) : (
+          <div className={styles.signup}>
             <SignupCard opportunity={o} user={user} now={now} />
-          )}
-        </div>
+          </div>
+        )}
         <div className={styles.aside}>
           <Location address={o.address} />
-          <ContactHost opportunity={o} />
+          <ContactHost opportunity={o} manages={manages} />
           <TopOrganizations opportunity={o} />
         </div>
       </div>
@@ -195,11 +206,21 @@ const CausesAndTags = ({ opportunity: o }: SectionProps) => {
   );
 };
 
+type Person = OpportunityDetail['involved_users'][number];
+
+/**
+ * The participant list with its count; the open slots only while the opportunity has not ended.
+ * The host and admins may unregister anyone, after confirming the person's name.
+ */
 const Participants = ({
   opportunity: o,
   canUnregister,
-}: SectionProps & { canUnregister: boolean }) => {
+  ended,
+}: SectionProps & { canUnregister: boolean; ended: boolean }) => {
   const unregister = useParticipantChange(o.id, 'unregister');
+  const [confirming, setConfirming] = useState<Person | null>(null);
+  const [removed, setRemoved] = useState<string | null>(null);
+  const a = texts.host.admin;
   return (
     <section className={styles.section} aria-labelledby="participants-heading">
       <div className={styles.sectionHeader}>
@@ -209,9 +230,11 @@ const Participants = ({
             {d.participantCount(o.registered_count, o.total_slots)}
           </span>
         </h2>
-        <p className={o.slots_left > 0 ? styles.available : styles.unavailable}>
-          {o.slots_left > 0 ? d.availableSlots(o.slots_left) : d.noSlotsAvailable}
-        </p>
+        {ended ? null : (
+          <p className={o.slots_left > 0 ? styles.available : styles.unavailable}>
+            {o.slots_left > 0 ? d.availableSlots(o.slots_left) : d.noSlotsAvailable}
+          </p>
+        )}
       </div>
       {o.involved_users.length ? (
         <ul className={cx(styles.people, canUnregister && styles.peopleManaged)}>
@@ -226,11 +249,15 @@ const Participants = ({
                   size="small"
                   variant="ghost"
                   className={hostStyles.unregister}
-                  aria-label={texts.host.admin.unregisterUser(person.name)}
+                  aria-label={a.unregisterUser(person.name)}
                   loading={unregister.isPending && unregister.variables === person.id}
-                  onClick={() => unregister.mutate(person.id)}
+                  onClick={() => {
+                    unregister.reset();
+                    setRemoved(null);
+                    setConfirming(person);
+                  }}
                 >
-                  {texts.host.admin.unregister}
+                  {a.unregister}
                 </Button>
               ) : null}
             </li>
@@ -239,10 +266,24 @@ const Participants = ({
       ) : (
         <p className={styles.muted}>{d.noParticipants}</p>
       )}
+      {removed ? <Alert tone="success">{a.unregistered(removed)}</Alert> : null}
       {unregister.isError ? (
-        <FailureAlert
-          message={texts.host.admin.unregisterFailed}
-          detail={serverMessageOf(unregister.error)}
+        <FailureAlert message={a.unregisterFailed} detail={serverMessageOf(unregister.error)} />
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={a.unregisterTitle(confirming.name)}
+          message={a.unregisterConfirm(confirming.name)}
+          confirmLabel={a.unregister}
+          cancelLabel={a.cancel}
+          busy={unregister.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() =>
+            unregister.mutate(confirming.id, {
+              onSuccess: () => setRemoved(confirming.name),
+              onSettled: () => setConfirming(null),
+            })
+          }
         />
       ) : null}
     </section>
@@ -306,7 +347,8 @@ const Location = ({ address }: { address: string | null }) => (
   </section>
 );
 
-const ContactHost = ({ opportunity: o }: SectionProps) => (
+/** The host's phone is for registered participants; the hint about it is not for the host or admins. */
+const ContactHost = ({ opportunity: o, manages }: SectionProps & { manages: boolean }) => (
   <section className={styles.sideCard} aria-labelledby="contact-heading">
     <h2 id="contact-heading" className={styles.smallTitle}>
       {d.contactHost}
@@ -328,7 +370,7 @@ const ContactHost = ({ opportunity: o }: SectionProps) => (
         <span className="visually-hidden">{d.phone}: </span>
         {o.host.phone}
       </a>
-    ) : !o.is_registered ? (
+    ) : !o.is_registered && !manages ? (
       <p className={styles.muted}>{d.phoneAfterSignup}</p>
     ) : null}
   </section>

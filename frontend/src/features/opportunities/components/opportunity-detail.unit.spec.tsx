@@ -315,12 +315,19 @@ describe('the sign-up button', () => {
     });
     expect(screen.queryByRole('button', { name: s.signedUp })).not.toBeInTheDocument();
     await ui.click(button);
+    const dialog = screen.getByRole('dialog', {
+      name: texts.host.admin.unregisterTitle('Pat Participant'),
+    });
+    await ui.click(within(dialog).getByRole('button', { name: texts.host.admin.unregister }));
     await waitFor(() =>
       expect(api.calls('POST', '/api/unregister-opp')[0]?.body).toEqual({
         user_id: 'p9',
         opportunity_id: 'opp-1',
       }),
     );
+    expect(
+      await screen.findByText(texts.host.admin.unregistered('Pat Participant')),
+    ).toBeInTheDocument();
   });
 
   it("reads 'Event Already Started' (disabled) once started, registered or not", async () => {
@@ -461,6 +468,37 @@ describe('the detail content', () => {
       'href',
       'tel:5550001111',
     );
+  });
+
+  it('stops offering slots once the opportunity has ended by the server clock', async () => {
+    // Started 2 hours ago for 90 minutes: over.
+    detail = anOpportunity({ starts_at: afterNow(-2 * HOUR), duration: 90, slots_left: 10 });
+    const { unmount } = renderDetail();
+    expect(await screen.findByTestId('participant-count')).toHaveTextContent('0 / 10');
+    expect(screen.queryByText(d.availableSlots(10))).not.toBeInTheDocument();
+    unmount();
+
+    detail = anOpportunity({
+      starts_at: afterNow(-2 * HOUR),
+      duration: 90,
+      total_slots: 2,
+      involved_users: participants(2),
+      registered_count: 2,
+      attendee_count: 2,
+      slots_left: 0,
+    });
+    const second = renderDetail();
+    await screen.findByTestId('participant-count');
+    const section = (await screen.findByRole('heading', { name: /^Participants/ })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(section).queryByText(d.noSlotsAvailable)).not.toBeInTheDocument();
+    second.unmount();
+
+    // Still running (started 1 hour ago for 90 minutes): the slots line stays.
+    detail = anOpportunity({ starts_at: afterNow(-HOUR), duration: 90, slots_left: 10 });
+    renderDetail();
+    expect(await screen.findByText(d.availableSlots(10))).toBeInTheDocument();
   });
 
   it("shows 'You are the host' to the host and 'Admin View' to admins", async () => {

@@ -1,5 +1,6 @@
 import { texts, type OpportunityDetail } from '@campus/contracts';
 import { useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FailureAlert } from '@/components/ui/failure-alert';
 import { TextField } from '@/components/ui/text-field';
@@ -30,6 +31,8 @@ export const SlotManagement = ({ opportunity: o }: { opportunity: OpportunityDet
   const [editing, setEditing] = useState(false);
   const [typed, setTyped] = useState(String(o.total_slots));
   const [error, setError] = useState<string | null>(null);
+  /** The limit last saved, for the success message. */
+  const [saved, setSaved] = useState<number | null>(null);
   const headingId = useId();
 
   const close = () => {
@@ -49,7 +52,15 @@ export const SlotManagement = ({ opportunity: o }: { opportunity: OpportunityDet
       return;
     }
     setError(null);
-    update.mutate({ total_slots: check.limit }, { onSuccess: close });
+    update.mutate(
+      { total_slots: check.limit },
+      {
+        onSuccess: () => {
+          close();
+          setSaved(check.limit);
+        },
+      },
+    );
   };
 
   return (
@@ -91,6 +102,7 @@ export const SlotManagement = ({ opportunity: o }: { opportunity: OpportunityDet
           variant="secondary"
           size="small"
           onClick={() => {
+            setSaved(null);
             setTyped(String(o.total_slots));
             setEditing(true);
           }}
@@ -98,6 +110,7 @@ export const SlotManagement = ({ opportunity: o }: { opportunity: OpportunityDet
           {t.edit}
         </Button>
       )}
+      {saved !== null && !editing ? <Alert tone="success">{t.updated(saved)}</Alert> : null}
       {update.isError ? (
         <FailureAlert
           message={t.updateFailed(serverMessageOf(update.error) ?? update.error.message)}
