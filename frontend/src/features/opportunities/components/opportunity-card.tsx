@@ -20,7 +20,7 @@ export const organizationOf = (o: OpportunityCardItem): string =>
 export const OpportunityCard = ({ opportunity: o }: OpportunityCardProps) => (
   <article className={styles.card} data-testid="opportunity-card">
     <div className={styles.media}>
-      <OpportunityImage src={o.imageUrl} className={styles.image} />
+      <OpportunityImage src={o.imageUrl} causes={o.causes} className={styles.image} />
       <div className={styles.flags}>
         {o.is_host ? (
           <span className={styles.flag}>{texts.opportunities.detail.youAreTheHost}</span>
