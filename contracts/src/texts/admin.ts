@@ -100,6 +100,12 @@ export const adminTexts = {
     cancel: 'Cancel',
     deleteOpportunityFailed: (message: string) => `Error deleting opportunity: ${message}`,
     deleteOrganizationFailed: (message: string) => `Error deleting organization: ${message}`,
+    deletedOpportunity: (name: string) => `The opportunity "${name}" was deleted.`,
+    deletedOrganization: (name: string) => `The organization "${name}" was deleted.`,
+    showFullDescription: 'Show full description',
+    showFullDescriptionOf: (name: string) => `Show full description of ${name}`,
+    showLess: 'Show less',
+    showLessOf: (name: string) => `Show less of the description of ${name}`,
   },
   userLookup: {
     title: 'Point History Lookup',

@@ -9,6 +9,8 @@ export type ConfirmDialogProps = {
   cancelLabel: string;
   /** The confirm button shows a spinner and both are disabled while the action runs. */
   busy?: boolean;
+  /** The action destroys or hides something: the confirm button is drawn in the danger colour. */
+  destructive?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
@@ -20,6 +22,7 @@ export const ConfirmDialog = ({
   confirmLabel,
   cancelLabel,
   busy = false,
+  destructive = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) => (
@@ -34,7 +37,12 @@ export const ConfirmDialog = ({
       <Button variant="secondary" onClick={onCancel} disabled={busy}>
         {cancelLabel}
       </Button>
-      <Button onClick={onConfirm} loading={busy}>
+      <Button
+        onClick={onConfirm}
+        loading={busy}
+        className={destructive ? styles.destructive : undefined}
+        data-destructive={destructive || undefined}
+      >
         {confirmLabel}
       </Button>
     </div>

@@ -316,6 +316,9 @@ const anOrganization = (id: string, name: string): OrganizationListItem => ({
   is_member: false,
 });
 
+const sectionOf = (title: string) =>
+  screen.getByRole('heading', { name: title }).closest('section') as HTMLElement;
+
 describe('Unapproved tables and Approve Selected', () => {
   const serveLists = (api: ReturnType<typeof fakeApi>) => {
     api.on('GET /api/opps/unapproved', () => ({
@@ -340,6 +343,61 @@ describe('Unapproved tables and Approve Selected', () => {
     expect(api.calls('GET', '/api/opps/unapproved')).toHaveLength(1);
     expect(api.calls('GET', '/api/orgs/unapproved')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /Approve Selected/ })).not.toBeInTheDocument();
+    // A short description is shown whole, with nothing to unfold.
+    expect(screen.queryByRole('button', { name: /Show full description/ })).not.toBeInTheDocument();
+  });
+
+  it('puts Approve Selected (n) in the header of the table it approves, one per table', async () => {
+    const api = fakeApi();
+    serveLists(api);
+    api.on('POST /api/approvals', () => ({
+      body: { approved: { opportunity_ids: ['opp-1', 'opp-2'], organization_ids: [] }, failed: [] },
+    }));
+    const user = userEvent.setup();
+    render(<UnapprovedTables />);
+    await user.click(
+      await screen.findByRole('checkbox', { name: t.approvals.selectItem('Park Cleanup') }),
+    );
+    await user.click(screen.getByRole('checkbox', { name: t.approvals.selectItem('Food Drive') }));
+
+    const opportunities = sectionOf(t.approvals.opportunitiesTitle);
+    const organizations = sectionOf(t.approvals.organizationsTitle);
+    const approveOpportunities = within(opportunities).getByRole('button', {
+      name: t.approvals.approveSelected(2),
+    });
+    // Beside the table's title, before the table itself.
+    const header = within(opportunities)
+      .getByRole('heading', { name: t.approvals.opportunitiesTitle })
+      .closest('div') as HTMLElement;
+    expect(header).toContainElement(approveOpportunities);
+    expect(approveOpportunities).toHaveAccessibleDescription(t.approvals.opportunitiesTitle);
+    expect(
+      within(organizations).queryByRole('button', { name: /Approve Selected/ }),
+    ).not.toBeInTheDocument();
+
+    await user.click(
+      within(organizations).getByRole('checkbox', {
+        name: t.approvals.selectItem('Film Society'),
+      }),
+    );
+    expect(
+      within(organizations).getByRole('button', { name: t.approvals.approveSelected(1) }),
+    ).toBeInTheDocument();
+    // Each table counts only its own rows.
+    expect(approveOpportunities).toHaveTextContent(t.approvals.approveSelected(2));
+
+    await user.click(approveOpportunities);
+    expect(
+      within(await screen.findByRole('alertdialog')).getByText(t.approvals.approved),
+    ).toBeInTheDocument();
+    expect(api.calls('POST', '/api/approvals')[0]?.body).toEqual({
+      opportunity_ids: ['opp-1', 'opp-2'],
+      organization_ids: [],
+    });
+    // The organization stays selected, its button still there.
+    expect(
+      within(organizations).getByRole('button', { name: t.approvals.approveSelected(1) }),
+    ).toBeInTheDocument();
   });
 
   it('takes approved rows out at once and puts them back with the error when approval fails', async () => {
@@ -351,19 +409,16 @@ describe('Unapproved tables and Approve Selected', () => {
     render(<UnapprovedTables />);
 
     await user.click(
-      await screen.findByRole('checkbox', { name: t.approvals.selectItem('Park Cleanup') }),
+      await screen.findByRole('checkbox', { name: t.approvals.selectItem('Film Society') }),
     );
-    await user.click(
-      screen.getByRole('checkbox', { name: t.approvals.selectItem('Film Society') }),
-    );
-    await user.click(screen.getByRole('button', { name: t.approvals.approveSelected(2) }));
+    await user.click(screen.getByRole('button', { name: t.approvals.approveSelected(1) }));
 
     // Optimistic: gone before the server answers.
-    await waitFor(() => expect(screen.queryByText('Park Cleanup')).not.toBeInTheDocument());
-    expect(screen.queryByText('Film Society')).not.toBeInTheDocument();
-    expect(screen.getByText('Food Drive')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Film Society')).not.toBeInTheDocument());
+    expect(screen.getByText('Park Cleanup')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t.approvals.approving })).toBeInTheDocument();
     expect(api.calls('POST', '/api/approvals')[0]?.body).toEqual({
-      opportunity_ids: ['opp-1'],
+      opportunity_ids: [],
       organization_ids: ['org-1'],
     });
 
@@ -372,11 +427,11 @@ describe('Unapproved tables and Approve Selected', () => {
       await server.promise;
     });
     const popup = await screen.findByRole('alertdialog');
+    expect(popup).toHaveAttribute('data-variant', 'error');
     expect(
       within(popup).getByText(t.approvals.approveFailed('Database unavailable')),
     ).toBeInTheDocument();
-    expect(await screen.findByText('Park Cleanup')).toBeInTheDocument();
-    expect(screen.getByText('Film Society')).toBeInTheDocument();
+    expect(await screen.findByText('Film Society')).toBeInTheDocument();
   });
 
   it('puts back only the refused rows, then confirms a full success', async () => {
@@ -385,7 +440,7 @@ describe('Unapproved tables and Approve Selected', () => {
     api.on('POST /api/approvals', () => ({
       body: {
         approved: { opportunity_ids: ['opp-1'], organization_ids: [] },
-        failed: [{ id: 'org-1', kind: 'organization', message: 'Organization not found.' }],
+        failed: [{ id: 'opp-2', kind: 'opportunity', message: 'Opportunity not found.' }],
       },
     }));
     const user = userEvent.setup();
@@ -393,18 +448,16 @@ describe('Unapproved tables and Approve Selected', () => {
     await user.click(
       await screen.findByRole('checkbox', { name: t.approvals.selectItem('Park Cleanup') }),
     );
-    await user.click(
-      screen.getByRole('checkbox', { name: t.approvals.selectItem('Film Society') }),
-    );
-    // The server's lists after the write no longer hold the approved opportunity.
+    await user.click(screen.getByRole('checkbox', { name: t.approvals.selectItem('Food Drive') }));
+    // The server's list after the write no longer holds the approved opportunity.
     api.on('GET /api/opps/unapproved', () => ({ body: [anOpportunity('opp-2', 'Food Drive')] }));
     await user.click(screen.getByRole('button', { name: t.approvals.approveSelected(2) }));
 
     const popup = await screen.findByRole('alertdialog');
     expect(
-      within(popup).getByText(t.approvals.approveFailed('Organization not found.')),
+      within(popup).getByText(t.approvals.approveFailed('Opportunity not found.')),
     ).toBeInTheDocument();
-    expect(screen.getByText('Film Society')).toBeInTheDocument();
+    expect(screen.getByText('Food Drive')).toBeInTheDocument();
     expect(screen.queryByText('Park Cleanup')).not.toBeInTheDocument();
     await user.click(within(popup).getByRole('button', { name: texts.popup.gotIt }));
 
@@ -415,11 +468,12 @@ describe('Unapproved tables and Approve Selected', () => {
     await user.click(screen.getByRole('checkbox', { name: t.approvals.selectItem('Food Drive') }));
     await user.click(screen.getByRole('button', { name: t.approvals.approveSelected(1) }));
     const success = await screen.findByRole('alertdialog');
+    expect(success).toHaveAttribute('data-variant', 'success');
     expect(within(success).getByText(t.approvals.approved)).toBeInTheDocument();
     expect(await screen.findByText(t.approvals.noOpportunities)).toBeInTheDocument();
   });
 
-  it('deletes a row only after confirming, and restores it with the spec error on failure', async () => {
+  it('deletes a row only after a confirmation naming it, then says what happened', async () => {
     const api = fakeApi();
     serveLists(api);
     api.on('DELETE /api/opps/opp-2', () => ({ status: 500, body: { message: 'Boom' } }));
@@ -433,17 +487,75 @@ describe('Unapproved tables and Approve Selected', () => {
     });
     expect(within(dialog).getByText(t.approvals.confirmDeleteText)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: t.approvals.cancel }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls('DELETE', '/api/opps/opp-2')).toHaveLength(0);
 
+    // A failure: the row comes back and the spec's error shows as a failure in its table.
     await user.click(screen.getByRole('button', { name: t.approvals.deleteItem('Food Drive') }));
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: t.approvals.delete }),
     );
-    const popup = await screen.findByRole('alertdialog');
-    expect(
-      within(popup).getByText(t.approvals.deleteOpportunityFailed('Boom')),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Food Drive')).toBeInTheDocument();
+    const opportunities = sectionOf(t.approvals.opportunitiesTitle);
+    const failure = await within(opportunities).findByRole('alert');
+    expect(failure).toHaveTextContent(t.approvals.deleteOpportunityFailed('Boom'));
+    expect(failure).toHaveAttribute('data-tone', 'error');
+    expect(await screen.findByText('Food Drive')).toBeInTheDocument();
     expect(api.calls('DELETE', '/api/opps/opp-2')).toHaveLength(1);
+
+    // A success: the row leaves and a success notice names it.
+    api.on('DELETE /api/orgs/org-1', () => ({ body: { success: true } }));
+    api.on('GET /api/orgs/unapproved', () => ({ body: [] }));
+    await user.click(screen.getByRole('button', { name: t.approvals.deleteItem('Film Society') }));
+    const confirm = await screen.findByRole('dialog', {
+      name: t.approvals.confirmDeleteOrganization('Film Society'),
+    });
+    await user.click(within(confirm).getByRole('button', { name: t.approvals.delete }));
+    const organizations = sectionOf(t.approvals.organizationsTitle);
+    const done = await within(organizations).findByRole('status');
+    expect(done).toHaveTextContent(t.approvals.deletedOrganization('Film Society'));
+    expect(done).toHaveAttribute('data-tone', 'success');
+    expect(done.querySelector('svg[data-icon="success"]')).not.toBeNull();
+    await waitFor(() =>
+      expect(
+        within(organizations).queryByRole('cell', { name: 'Film Society' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(api.calls('DELETE', '/api/orgs/org-1')).toHaveLength(1);
+  });
+
+  it('cuts a long description to about two lines and shows the whole text on demand', async () => {
+    const long = `${'Bring gloves and water; we clear the trail by the river. '.repeat(5)}The end.`;
+    const api = fakeApi();
+    api.on('GET /api/opps/unapproved', () => ({
+      body: [{ ...anOpportunity('opp-1', 'Park Cleanup'), description: long }],
+    }));
+    api.on('GET /api/orgs/unapproved', () => ({ body: [] }));
+    const user = userEvent.setup();
+    render(<UnapprovedTables />);
+
+    const more = await screen.findByRole('button', {
+      name: t.approvals.showFullDescriptionOf('Park Cleanup'),
+    });
+    expect(more).toHaveTextContent(t.approvals.showFullDescription);
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    const text = document.getElementById(more.getAttribute('aria-controls') ?? '');
+    if (!text) throw new Error('the button controls no text');
+    expect(text.textContent.length).toBeLessThanOrEqual(121);
+    expect(text.textContent).toMatch(/…$/);
+    expect(screen.queryByText('The end.', { exact: false })).not.toBeInTheDocument();
+
+    // Reachable by keyboard: Tab lands on it after the row's links, Enter unfolds it.
+    screen.getByRole('link', { name: t.approvals.historyOf('Park Cleanup') }).focus();
+    await user.tab();
+    expect(more).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const less = screen.getByRole('button', { name: t.approvals.showLessOf('Park Cleanup') });
+    expect(less).toHaveAttribute('aria-expanded', 'true');
+    expect(text.textContent).toBe(long);
+
+    await user.click(less);
+    expect(
+      screen.getByRole('button', { name: t.approvals.showFullDescriptionOf('Park Cleanup') }),
+    ).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -1,6 +1,6 @@
 import { texts, type OpportunityListItem, type OrganizationListItem } from '@campus/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,15 +10,14 @@ import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/api-client';
-import { failureMessage, useApproveSelected } from '../api/approve-selected';
+import { cx } from '@/lib/cx';
+import { failureMessage, useApproveSelected, type Selection } from '../api/approve-selected';
 import { useDeleteOpportunity, useDeleteOrganization } from '../api/delete-item';
 import { useUnapprovedOpportunities, useUnapprovedOrganizations } from '../api/get-unapproved';
-import { formatCalendarDate } from '../utils/format';
+import { formatCalendarDate, truncateText } from '../utils/format';
 import { styles } from './admin-styles';
 
 const t = texts.admin.approvals;
-
-type Pending = { kind: 'opportunity' | 'organization'; id: string; name: string };
 
 const toggle = (set: ReadonlySet<string>, id: string): Set<string> => {
   const next = new Set(set);
@@ -29,6 +28,37 @@ const toggle = (set: ReadonlySet<string>, id: string): Set<string> => {
 
 /** A column between the selection box and the delete button. */
 type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string };
+
+/** Characters of a description shown before 'Show full description' (about two lines). */
+export const DESCRIPTION_PREVIEW_CHARS = 120;
+
+/**
+ * A description cut to about two lines, with a disclosure button (named after the item) that
+ * shows the whole text and folds it back.
+ */
+const DescriptionCell = ({ name, text }: { name: string; text: string }) => {
+  const [open, setOpen] = useState(false);
+  const textId = useId();
+  const preview = truncateText(text, DESCRIPTION_PREVIEW_CHARS);
+  if (preview === text.trim()) return <p className={styles.descriptionText}>{text}</p>;
+  return (
+    <>
+      <p id={textId} className={styles.descriptionText}>
+        {open ? text : preview}
+      </p>
+      <button
+        type="button"
+        className={styles.disclosure}
+        aria-expanded={open}
+        aria-controls={textId}
+        aria-label={open ? t.showLessOf(name) : t.showFullDescriptionOf(name)}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? t.showLess : t.showFullDescription}
+      </button>
+    </>
+  );
+};
 
 const CreatorLink = ({ row }: { row: { host_user_id: string; host_user_name: string } }) => (
   <Link to={paths.profile.getHref(row.host_user_id)}>{row.host_user_name}</Link>
@@ -52,7 +82,11 @@ const opportunityColumns: readonly Column<OpportunityListItem>[] = [
       </>
     ),
   },
-  { header: t.description, className: styles.description, cell: (o) => o.description },
+  {
+    header: t.description,
+    className: styles.description,
+    cell: (o) => <DescriptionCell name={o.name} text={o.description} />,
+  },
   { header: t.organization, cell: (o) => o.host_org_name ?? o.nonprofit ?? '' },
   { header: t.creator, cell: (o) => <CreatorLink row={o} /> },
   { header: t.date, className: styles.nowrap, cell: (o) => formatCalendarDate(o.date) },
@@ -66,8 +100,16 @@ const organizationColumns: readonly Column<OrganizationListItem>[] = [
   },
   { header: t.type, className: styles.nowrap, cell: (o) => o.type },
   { header: t.creator, cell: (o) => <CreatorLink row={o} /> },
-  { header: t.description, className: styles.description, cell: (o) => o.description },
+  {
+    header: t.description,
+    className: styles.description,
+    cell: (o) => <DescriptionCell name={o.name} text={o.description} />,
+  },
 ];
+
+type Notice = { tone: 'success' | 'error'; text: string };
+
+type DeleteMutation = ReturnType<typeof useDeleteOpportunity | typeof useDeleteOrganization>;
 
 type ApprovalTableProps<T extends { id: string; name: string }> = {
   titleId: string;
@@ -76,117 +118,48 @@ type ApprovalTableProps<T extends { id: string; name: string }> = {
   empty: string;
   query: UseQueryResult<T[]>;
   columns: readonly Column<T>[];
-  selected: ReadonlySet<string>;
-  onToggle: (id: string) => void;
-  onDelete: (row: T) => void;
+  /** The approval request for the selected ids of this table. */
+  toSelection: (ids: string[]) => Selection;
+  remove: DeleteMutation;
+  confirmDelete: (name: string) => string;
+  deleted: (name: string) => string;
+  deleteFailed: (message: string) => string;
 };
 
-/** One kind of item waiting for approval: a checkbox per row, its columns, and Delete. */
+/**
+ * One kind of item waiting for approval: its title with 'Approve Selected (n)' beside it, a
+ * checkbox per row, its columns, and Delete after confirming (the outcome said under the title).
+ */
 const ApprovalTable = <T extends { id: string; name: string }>({
   titleId,
   title,
   empty,
   query,
   columns,
-  selected,
-  onToggle,
-  onDelete,
-}: ApprovalTableProps<T>) => (
-  <section className={styles.section} aria-labelledby={titleId}>
-    <h2 id={titleId} className={styles.sectionTitle}>
-      {title}
-    </h2>
-    {query.isPending ? (
-      <Spinner label={texts.common.loading} />
-    ) : query.data?.length ? (
-      <ScrollTable label={texts.common.scrollableTable(title)}>
-        <table className={styles.textTable}>
-          <thead>
-            <tr>
-              <th scope="col">{t.select}</th>
-              {columns.map((column) => (
-                <th key={column.header} scope="col">
-                  {column.header}
-                </th>
-              ))}
-              <th scope="col">{t.delete}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={t.selectItem(row.name)}
-                    checked={selected.has(row.id)}
-                    onChange={() => onToggle(row.id)}
-                  />
-                </td>
-                {columns.map((column) => (
-                  <td key={column.header} className={column.className}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-                <td>
-                  <Button
-                    size="small"
-                    variant="ghost"
-                    aria-label={t.deleteItem(row.name)}
-                    onClick={() => onDelete(row)}
-                  >
-                    {t.delete}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollTable>
-    ) : query.isSuccess ? (
-      <p className={styles.muted}>{empty}</p>
-    ) : null}
-  </section>
-);
-
-/**
- * The unapproved opportunities and organizations (loaded when the panel opens): select, delete
- * after confirming, and 'Approve Selected (n)' that takes the rows out at once and puts back what
- * failed.
- */
-export const UnapprovedTables = () => {
-  const opportunities = useUnapprovedOpportunities();
-  const organizations = useUnapprovedOrganizations();
+  toSelection,
+  remove,
+  confirmDelete,
+  deleted,
+  deleteFailed,
+}: ApprovalTableProps<T>) => {
   const approve = useApproveSelected();
-  const deleteOpportunity = useDeleteOpportunity();
-  const deleteOrganization = useDeleteOrganization();
   const popup = usePopup();
-  const [selectedOpportunities, setSelectedOpportunities] = useState<ReadonlySet<string>>(
-    new Set(),
-  );
-  const [selectedOrganizations, setSelectedOrganizations] = useState<ReadonlySet<string>>(
-    new Set(),
-  );
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [pending, setPending] = useState<T | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   // Only rows still listed count (a row may have left through another admin's action).
-  const opportunityIds = (opportunities.data ?? [])
-    .map((o) => o.id)
-    .filter((id) => selectedOpportunities.has(id));
-  const organizationIds = (organizations.data ?? [])
-    .map((o) => o.id)
-    .filter((id) => selectedOrganizations.has(id));
-  const count = opportunityIds.length + organizationIds.length;
+  const ids = (query.data ?? []).map((row) => row.id).filter((id) => selected.has(id));
+  const count = ids.length;
 
   const approveSelected = () => {
     if (count === 0) {
       popup.show({ variant: 'warning', title: t.nothingSelectedTitle, message: t.nothingSelected });
       return;
     }
-    const selection = { opportunityIds, organizationIds };
-    setSelectedOpportunities(new Set());
-    setSelectedOrganizations(new Set());
-    approve.mutate(selection, {
+    setSelected(new Set());
+    setNotice(null);
+    approve.mutate(toSelection(ids), {
       onSuccess: () => {
         popup.show({ variant: 'success', title: t.approvedTitle, message: t.approved });
       },
@@ -200,25 +173,111 @@ export const UnapprovedTables = () => {
     });
   };
 
-  const confirmDelete = () => {
+  const deleteConfirmed = () => {
     if (!pending) return;
-    const { kind, id } = pending;
+    const { id, name } = pending;
     setPending(null);
-    const mutation = kind === 'opportunity' ? deleteOpportunity : deleteOrganization;
-    const failed = kind === 'opportunity' ? t.deleteOpportunityFailed : t.deleteOrganizationFailed;
-    mutation.mutate(id, {
-      onError: (error) => {
-        popup.show({
-          variant: 'error',
-          title: t.deleteFailedTitle,
-          message: failed(serverMessageOf(error) ?? error.message),
-        });
-      },
+    setNotice(null);
+    setSelected((s) => toggleOff(s, id));
+    remove.mutate(id, {
+      onSuccess: () => setNotice({ tone: 'success', text: deleted(name) }),
+      onError: (error) =>
+        setNotice({ tone: 'error', text: deleteFailed(serverMessageOf(error) ?? error.message) }),
     });
-    if (kind === 'opportunity') setSelectedOpportunities((s) => toggleOff(s, id));
-    else setSelectedOrganizations((s) => toggleOff(s, id));
   };
 
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <div className={styles.tableHeader}>
+        <h2 id={titleId} className={styles.sectionTitle}>
+          {title}
+        </h2>
+        {count > 0 || approve.isPending ? (
+          <Button
+            size="small"
+            loading={approve.isPending}
+            aria-describedby={titleId}
+            onClick={approveSelected}
+          >
+            {approve.isPending ? t.approving : t.approveSelected(count)}
+          </Button>
+        ) : null}
+      </div>
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {query.isPending ? (
+        <Spinner label={texts.common.loading} />
+      ) : query.data?.length ? (
+        <ScrollTable label={texts.common.scrollableTable(title)}>
+          <table className={cx(styles.textTable, styles.approvalTable)}>
+            <thead>
+              <tr>
+                <th scope="col">{t.select}</th>
+                {columns.map((column) => (
+                  <th key={column.header} scope="col">
+                    {column.header}
+                  </th>
+                ))}
+                <th scope="col">{t.delete}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={t.selectItem(row.name)}
+                      checked={selected.has(row.id)}
+                      onChange={() => setSelected((s) => toggle(s, row.id))}
+                    />
+                  </td>
+                  {columns.map((column) => (
+                    <td key={column.header} className={column.className}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                  <td>
+                    <Button
+                      size="small"
+                      variant="ghost"
+                      aria-label={t.deleteItem(row.name)}
+                      onClick={() => setPending(row)}
+                    >
+                      {t.delete}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      ) : query.isSuccess ? (
+        <p className={styles.muted}>{empty}</p>
+      ) : null}
+      {pending ? (
+        <ConfirmDialog
+          title={confirmDelete(pending.name)}
+          message={t.confirmDeleteText}
+          confirmLabel={t.delete}
+          cancelLabel={t.cancel}
+          destructive
+          onConfirm={deleteConfirmed}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
+    </section>
+  );
+};
+
+/**
+ * The unapproved opportunities and organizations (loaded when the panel opens), each table with
+ * its own 'Approve Selected (n)' that takes the rows out at once and puts back what failed.
+ */
+export const UnapprovedTables = () => {
+  const opportunities = useUnapprovedOpportunities();
+  const organizations = useUnapprovedOrganizations();
+  const deleteOpportunity = useDeleteOpportunity();
+  const deleteOrganization = useDeleteOrganization();
   const loadFailed = opportunities.isError || organizations.isError;
 
   return (
@@ -235,9 +294,11 @@ export const UnapprovedTables = () => {
         empty={t.noOpportunities}
         query={opportunities}
         columns={opportunityColumns}
-        selected={selectedOpportunities}
-        onToggle={(id) => setSelectedOpportunities((s) => toggle(s, id))}
-        onDelete={(o) => setPending({ kind: 'opportunity', id: o.id, name: o.name })}
+        toSelection={(ids) => ({ opportunityIds: ids, organizationIds: [] })}
+        remove={deleteOpportunity}
+        confirmDelete={t.confirmDeleteOpportunity}
+        deleted={t.deletedOpportunity}
+        deleteFailed={t.deleteOpportunityFailed}
       />
       <ApprovalTable
         titleId="admin-unapproved-orgs-title"
@@ -245,31 +306,12 @@ export const UnapprovedTables = () => {
         empty={t.noOrganizations}
         query={organizations}
         columns={organizationColumns}
-        selected={selectedOrganizations}
-        onToggle={(id) => setSelectedOrganizations((s) => toggle(s, id))}
-        onDelete={(o) => setPending({ kind: 'organization', id: o.id, name: o.name })}
+        toSelection={(ids) => ({ opportunityIds: [], organizationIds: ids })}
+        remove={deleteOrganization}
+        confirmDelete={t.confirmDeleteOrganization}
+        deleted={t.deletedOrganization}
+        deleteFailed={t.deleteOrganizationFailed}
       />
-      {count > 0 || approve.isPending ? (
-        <div className={styles.approveBar}>
-          <Button loading={approve.isPending} onClick={approveSelected}>
-            {approve.isPending ? t.approving : t.approveSelected(count)}
-          </Button>
-        </div>
-      ) : null}
-      {pending ? (
-        <ConfirmDialog
-          title={
-            pending.kind === 'opportunity'
-              ? t.confirmDeleteOpportunity(pending.name)
-              : t.confirmDeleteOrganization(pending.name)
-          }
-          message={t.confirmDeleteText}
-          confirmLabel={t.delete}
-          cancelLabel={t.cancel}
-          onConfirm={confirmDelete}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
     </>
   );
 };
