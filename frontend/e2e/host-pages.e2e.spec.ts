@@ -26,6 +26,8 @@ describe('the host and admin tools at 1280 and 390 px', () => {
   const participantEmail = `helper-${suffix}@university.edu`;
   const eventName = `Park Planting ${suffix}`;
   const ids: Record<string, string> = {};
+  /** The event's date as the facts card writes it ('Friday, October 3, 2025'). */
+  let longDate = '';
   // The stack's URL ends with a slash; `${baseUrl}/path` would ask for '//path', an unknown route.
   const at = (path: string) => new URL(path, baseUrl).href;
 
@@ -44,6 +46,13 @@ describe('the host and admin tools at 1280 and 390 px', () => {
       organization_id: organization,
     });
     const when = easternAt(nextQuarterHour(Date.now() + 3 * 24 * 3_600_000));
+    longDate = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(new Date(`${when.date}T12:00:00Z`));
     const created = await host.call<{ id: string }>('POST', routes.createOpportunity.path, {
       name: eventName,
       description: 'Plant bulbs along the park path. https://example.org/park',
@@ -80,6 +89,37 @@ describe('the host and admin tools at 1280 and 390 px', () => {
     findings.push(...blockingViolations(await checkAccessibility(page, name)));
   };
 
+  /**
+   * The facts stay in view beside the tools at desktop width; on a phone the description's heading
+   * comes within the first one and a half screens, before the long tools.
+   */
+  const expectFactsBesideTools = async (page: Page, width: number) => {
+    const facts = page.getByRole('region', { name: texts.host.facts.title });
+    await facts.getByText(longDate, { exact: true }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const viewport = page.viewportSize() ?? { width, height: 0 };
+    const about = await page
+      .getByRole('heading', { name: texts.opportunities.detail.about })
+      .boundingBox();
+    const factsBox = await facts.boundingBox();
+    const tools = await page
+      .getByRole('region', { name: texts.host.attendance.title })
+      .boundingBox();
+    if (!about || !factsBox || !tools) throw new Error('the opportunity page is incomplete');
+    if (width === WIDTHS.mobile) {
+      expect(about.y).toBeLessThan(1.5 * viewport.height);
+      expect(factsBox.y).toBeLessThan(about.y);
+      expect(about.y).toBeLessThan(tools.y);
+    } else {
+      // The side column: right of the description, the facts above the tools, both on screen.
+      expect(factsBox.x).toBeGreaterThan(about.x + about.width);
+      expect(factsBox.y + factsBox.height).toBeLessThanOrEqual(tools.y);
+      expect(Math.abs(factsBox.x - tools.x)).toBeLessThan(1);
+      const date = await facts.getByText(longDate, { exact: true }).boundingBox();
+      expect(date && date.y + date.height).toBeLessThan(viewport.height);
+    }
+  };
+
   for (const [label, width] of Object.entries(WIDTHS)) {
     it(`the host's pages (${label})`, async () => {
       const { page, errors, close } = await openPage(browser, width);
@@ -100,6 +140,7 @@ describe('the host and admin tools at 1280 and 390 px', () => {
         await page.getByRole('region', { name: texts.host.slots.title }).waitFor();
         await page.getByRole('region', { name: texts.host.communication.title }).waitFor();
         expect(await page.getByRole('region', { name: texts.host.admin.title }).count()).toBe(0);
+        await expectFactsBesideTools(page, width);
         await check(page, `host-opportunity-${label}`, findings);
 
         await page.getByRole('button', { name: texts.host.manage.editDetails }).click();

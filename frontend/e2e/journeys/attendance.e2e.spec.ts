@@ -48,8 +48,13 @@ describe('journey 4: attendance turns into points everywhere', () => {
       await panel.getByLabel(texts.host.attendance.hours).fill('2');
       await panel.getByLabel(texts.host.attendance.minutes).fill('0');
       await panel.getByRole('button', { name: texts.host.attendance.submit }).click();
+      // It cannot be undone: the host confirms the counts and the time first.
+      const confirm = host.page.getByRole('dialog', { name: texts.host.attendance.confirmTitle });
+      await confirm.getByText(texts.host.attendance.confirmMessage(1, 0, 120)).waitFor();
+      await confirm.getByRole('button', { name: texts.host.attendance.confirm }).click();
       await panel.getByRole('button', { name: texts.host.attendance.alreadySubmitted }).waitFor();
       await panel.getByText(texts.host.attendance.attended, { exact: true }).waitFor();
+      await panel.getByText(texts.host.attendance.submitted(1, 0)).waitFor();
       await screenshot(host.page, 'journey-4-attendance-submitted-desktop');
 
       // 120 minutes, plus 5 for being the first (and only) to sign up: 125 points, 2.1 hours.
