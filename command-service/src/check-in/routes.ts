@@ -16,7 +16,7 @@ import {
   sendConsistencyToken,
   type CommandDeps,
 } from '../http/context';
-import { checkInDecider } from './check-in-decider';
+import { checkInDecider, type CheckInCommand } from './check-in-decider';
 
 const errors = texts.checkIn.errors;
 
@@ -40,15 +40,24 @@ export const checkInRouter = (deps: CommandDeps): Router => {
       const message = check === 'expired' ? errors.expired : errors.forged;
       throw new ValidationError(message, [{ field: 'token', message }]);
     }
+    // The confirmation names the opportunity as the stream knew it when the check-in was decided.
+    let opportunityName = '';
     const outcome = await handleCommand({
       store: deps.store,
       streamId: toOpportunityStreamId(id.toLowerCase()),
       decider: checkInDecider,
-      command: { type: 'CheckIn', actor: caller, now },
+      commandOn: (state) => {
+        opportunityName = state.opportunity.details.name;
+        return Promise.resolve<CheckInCommand>({ type: 'CheckIn', actor: caller, now });
+      },
       metadata: commandMetadata(req, 'CheckIn', deps.clock),
     });
     sendConsistencyToken(res, [outcome.appended]);
-    const body: CheckInResult = { success: true, already_checked_in: outcome.appended === null };
+    const body: CheckInResult = {
+      success: true,
+      already_checked_in: outcome.appended === null,
+      opportunity_name: opportunityName,
+    };
     res.status(200).json(body);
   });
 

@@ -13,6 +13,8 @@ export const checkInResultSchema = z.object({
   success: z.literal(true),
   /** True when the participant had checked in before (nothing new was recorded). */
   already_checked_in: z.boolean(),
+  /** The opportunity's name, for the confirmation. */
+  opportunity_name: z.string(),
 });
 export type CheckInResult = z.infer<typeof checkInResultSchema>;
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHECK_IN_WINDOW_MS,
   checkInListSchema,
+  checkInResultSchema,
   checkInTokenSchema,
   issueCheckInToken,
   texts,
@@ -19,6 +20,7 @@ describe('QR check-in through the whole backend (real Postgres, Redis, auth emul
   let student: TestAccount;
   let stranger: TestAccount;
   let opportunityId = '';
+  const opportunityName = 'Riverside Park Cleanup';
 
   const tokenAs = async (account: TestAccount, id = opportunityId) =>
     stack.read(`/api/opps/${id}/check-in-token`, account.token);
@@ -38,7 +40,7 @@ describe('QR check-in through the whole backend (real Postgres, Redis, auth emul
     student = await f.user('student');
     stranger = await f.user('stranger');
     const club = await f.organization(host, { admin });
-    opportunityId = await f.opportunity(host, club.id, {}, admin);
+    opportunityId = await f.opportunity(host, club.id, { name: opportunityName }, admin);
     await f.signUp(student, opportunityId);
   });
   afterAll(async () => {
@@ -93,17 +95,44 @@ describe('QR check-in through the whole backend (real Postgres, Redis, auth emul
     stack.clock.advance(CHECK_IN_WINDOW_MS);
     const first = await checkIn(student, code);
     expect(first.status, first.text).toBe(200);
-    expect(first.body).toEqual({ success: true, already_checked_in: false });
+    expect(first.body).toEqual({
+      success: true,
+      already_checked_in: false,
+      opportunity_name: opportunityName,
+    });
     expect(await checkedIn()).toEqual([student.userId]);
 
     const again = await checkIn(student, code);
-    expect(again.body).toEqual({ success: true, already_checked_in: true });
+    expect(again.body).toEqual({
+      success: true,
+      already_checked_in: true,
+      opportunity_name: opportunityName,
+    });
     const events = await stack.store.readStream(`opportunity-${opportunityId}`);
     expect(events.filter((e) => e.type === 'ParticipantCheckedIn')).toHaveLength(1);
 
     stack.clock.advance(CHECK_IN_WINDOW_MS);
     const stale = await checkIn(student, code);
     expect(stale.status).toBe(400);
+  });
+
+  it('names the opportunity as it is called now, after a rename', async () => {
+    const club = await f.organization(host, { admin });
+    const renamedId = await f.opportunity(host, club.id, { name: 'Shelter Breakfast' }, admin);
+    const guest = await f.user('guest');
+    await f.signUp(guest, renamedId);
+    const renamed = await stack.command('put', `/api/opps/${renamedId}`, host.token, {
+      name: 'Shelter Breakfast Crew',
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    const code = checkInTokenSchema.parse((await tokenAs(host, renamedId)).body).token;
+    const answer = await checkIn(guest, code, renamedId);
+    expect(answer.status, answer.text).toBe(200);
+    expect(checkInResultSchema.parse(answer.body)).toEqual({
+      success: true,
+      already_checked_in: false,
+      opportunity_name: 'Shelter Breakfast Crew',
+    });
   });
 
   it('refuses check-in once attendance is submitted', async () => {

@@ -13,8 +13,9 @@ const t = texts.checkIn.screen;
 
 /**
  * /check-in/{opportunityId}?t=<code>: opened from the host's QR code by a signed-in student on
- * site. It checks them in at once and says how it went: checked in, already checked in, or why
- * not (an old or forged code, not registered, attendance already submitted).
+ * site. It checks them in at once and says how it went: checked in to the named opportunity,
+ * already checked in, or why not (an old or forged code, not registered, attendance already
+ * submitted).
  */
 export const CheckInScreen = () => {
   const { id = '' } = useParams();
@@ -37,7 +38,12 @@ export const CheckInScreen = () => {
       {!token ? <Alert>{t.missingCode}</Alert> : null}
       {token && (checkIn.isPending || checkIn.isIdle) ? <Spinner label={t.checkingIn} /> : null}
       {checkIn.isSuccess ? (
-        <Alert tone="success">{checkIn.data.already_checked_in ? t.already : t.success}</Alert>
+        <Alert tone="success">
+          {checkIn.data.opportunity_name ? (
+            <p className={styles.eventName}>{checkIn.data.opportunity_name}</p>
+          ) : null}
+          <p>{checkIn.data.already_checked_in ? t.already : t.success}</p>
+        </Alert>
       ) : null}
       {checkIn.isError ? (
         <Alert>{serverMessageOf(checkIn.error) ?? texts.checkIn.errors.failed}</Alert>

@@ -1,5 +1,5 @@
 import { texts } from '@campus/contracts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
@@ -24,10 +24,17 @@ describe('the check-in screen', () => {
   it('checks the student in with the code of the link, once', async () => {
     const api = fakeApi();
     api.on('POST /api/opps/opp-1/check-in', () => ({
-      body: { success: true, already_checked_in: false },
+      body: {
+        success: true,
+        already_checked_in: false,
+        opportunity_name: 'Riverside Park Cleanup',
+      },
     }));
     renderAt('/check-in/opp-1?t=123.abc');
-    expect(await screen.findByText(t.screen.success)).toBeInTheDocument();
+    const message = await screen.findByText(t.screen.success);
+    const confirmation = message.closest<HTMLElement>('[role="status"]');
+    expect(confirmation).not.toBeNull();
+    expect(within(confirmation as HTMLElement).getByText('Riverside Park Cleanup')).toBeVisible();
     expect(api.calls('POST', '/api/opps/opp-1/check-in')).toHaveLength(1);
     expect(api.calls('POST', '/api/opps/opp-1/check-in')[0]?.body).toEqual({ token: '123.abc' });
     expect(screen.getByRole('link', { name: t.screen.toOpportunity })).toHaveAttribute(
@@ -39,10 +46,13 @@ describe('the check-in screen', () => {
   it('says so when the student had already checked in', async () => {
     const api = fakeApi();
     api.on('POST /api/opps/opp-1/check-in', () => ({
-      body: { success: true, already_checked_in: true },
+      body: { success: true, already_checked_in: true, opportunity_name: 'Shelter Breakfast Crew' },
     }));
     renderAt('/check-in/opp-1?t=123.abc');
-    expect(await screen.findByText(t.screen.already)).toBeInTheDocument();
+    const message = await screen.findByText(t.screen.already);
+    expect(message.closest('[role="status"]')).toHaveTextContent(
+      `Shelter Breakfast Crew${t.screen.already}`,
+    );
   });
 
   it.each([
