@@ -57,7 +57,10 @@ describe('Add Approved Email', () => {
     await user.clear(field);
     await user.type(field, '  Friend@Mail.com ');
     await user.click(add);
-    expect(await screen.findByText(t.approvedEmail.added('friend@mail.com'))).toBeInTheDocument();
+    const added = await screen.findByRole('status');
+    expect(added).toHaveTextContent(t.approvedEmail.added('friend@mail.com'));
+    expect(added).toHaveAttribute('data-tone', 'success');
+    expect(added.querySelector('svg[data-icon="success"]')).not.toBeNull();
     expect(api.calls('POST', '/api/approved-emails')[0]?.body).toEqual({
       email: 'friend@mail.com',
     });
@@ -66,7 +69,9 @@ describe('Add Approved Email', () => {
     answer = { status: 409, body: { message: 'Already approved' } };
     await user.type(field, 'friend@mail.com');
     await user.click(add);
-    expect(await screen.findByText(t.approvedEmail.failed('Already approved'))).toBeInTheDocument();
+    const failed = await screen.findByRole('alert');
+    expect(failed).toHaveTextContent(t.approvedEmail.failed('Already approved'));
+    expect(failed).toHaveAttribute('data-tone', 'error');
   });
 });
 
@@ -204,9 +209,9 @@ describe('CSV exports', () => {
     });
     await waitFor(() => expect(bar).toHaveAttribute('value', '20'));
     await waitFor(() => expect(bar).toHaveAttribute('value', '70'));
-    expect(
-      await screen.findByText(t.exports.done('service_data_2026-01-15_to_2026-03-15.csv')),
-    ).toBeInTheDocument();
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent(t.exports.done('service_data_2026-01-15_to_2026-03-15.csv'));
+    expect(done.querySelector('svg[data-icon="success"]')).not.toBeNull();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(api.calls('POST', '/api/reports')[0]?.body).toEqual({
       kind: 'service-data',

@@ -6,9 +6,9 @@ import { refreshReadsAfterWrite } from './refresh-reads';
 export const useUnapproveOrganization = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (organizationId: string) => {
+    mutationFn: async (organization: { id: string; name: string }) => {
       await api.request('updateOrganization', {
-        params: { id: organizationId },
+        params: { id: organization.id },
         body: { approved: false },
       });
       await refreshReadsAfterWrite(queryClient);

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ClampedText } from '@/components/ui/clamped-text';
 import { FailureAlert } from '@/components/ui/failure-alert';
 import { ArrowLeftIcon } from '@/components/ui/icons';
@@ -69,6 +70,7 @@ const OrganizationView = ({ organization }: { organization: Detail }) => {
   const membership = useMembership();
   const unapprove = useUnapproveOrganization();
   const [confirmingLeave, setConfirmingLeave] = useState(false);
+  const [confirmingUnapprove, setConfirmingUnapprove] = useState(false);
   const busy = membership.busyId === organization.id;
   const members = [...organization.members].sort(byName);
   const ranked = organization.rank !== UNKNOWN_RANK;
@@ -110,7 +112,10 @@ const OrganizationView = ({ organization }: { organization: Detail }) => {
             <Button
               variant="secondary"
               loading={unapprove.isPending}
-              onClick={() => unapprove.mutate(organization.id)}
+              onClick={() => {
+                unapprove.reset();
+                setConfirmingUnapprove(true);
+              }}
             >
               {texts.groups.detail.unapprove}
             </Button>
@@ -119,6 +124,9 @@ const OrganizationView = ({ organization }: { organization: Detail }) => {
       </section>
       {membership.failure ? (
         <FailureAlert message={membership.failure.message} detail={membership.failure.detail} />
+      ) : null}
+      {unapprove.isSuccess ? (
+        <Alert tone="success">{texts.groups.detail.unapproved(unapprove.variables.name)}</Alert>
       ) : null}
       {unapprove.isError ? (
         <Alert>
@@ -197,6 +205,20 @@ const OrganizationView = ({ organization }: { organization: Detail }) => {
         </section>
       </div>
 
+      {confirmingUnapprove ? (
+        <ConfirmDialog
+          title={texts.groups.detail.confirmUnapproveTitle(organization.name)}
+          message={texts.groups.detail.confirmUnapprove}
+          confirmLabel={texts.groups.detail.confirmUnapproveAction}
+          cancelLabel={texts.groups.detail.cancelUnapprove}
+          destructive
+          onConfirm={() => {
+            setConfirmingUnapprove(false);
+            unapprove.mutate({ id: organization.id, name: organization.name });
+          }}
+          onCancel={() => setConfirmingUnapprove(false)}
+        />
+      ) : null}
       {confirmingLeave ? (
         <LeaveOrganizationDialog
           organizationName={organization.name}

@@ -202,7 +202,7 @@ describe('OrganizationDetail', () => {
     );
   });
 
-  it('gives only admins Unapprove Organization, which sends approved false', async () => {
+  it('gives only admins Unapprove Organization, which asks first, sends approved false and says so', async () => {
     renderDetail();
     await screen.findByRole('heading', { level: 1, name: 'Rowing Team' });
     expect(
@@ -214,21 +214,50 @@ describe('OrganizationDetail', () => {
       return { body: { success: true, id: ORG } };
     };
     const admin = renderDetail();
+
+    // Cancel: nothing is sent.
     await admin.click(await screen.findByRole('button', { name: texts.groups.detail.unapprove }));
+    const dialog = await screen.findByRole('dialog', {
+      name: texts.groups.detail.confirmUnapproveTitle('Rowing Team'),
+    });
+    expect(dialog).toHaveAccessibleDescription(texts.groups.detail.confirmUnapprove);
+    await admin.click(
+      within(dialog).getByRole('button', { name: texts.groups.detail.cancelUnapprove }),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    // Confirm: sent, then a success notice names the organization.
+    await admin.click(screen.getByRole('button', { name: texts.groups.detail.unapprove }));
+    await admin.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: texts.groups.detail.confirmUnapproveAction,
+      }),
+    );
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ approved: false }),
     );
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent(texts.groups.detail.unapproved('Rowing Team'));
+    expect(done).toHaveAttribute('data-tone', 'success');
     expect(await screen.findByText(texts.groups.detail.awaitingApproval)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it("names a failed unapproval with the spec's text", async () => {
+  it("names a failed unapproval with the spec's text, as a failure", async () => {
     cleanupAndActAsAdmin();
     routes[`PUT /api/orgs/${ORG}`] = () => ({ status: 500, body: { message: 'Database down' } });
     const admin = renderDetail();
     await admin.click(await screen.findByRole('button', { name: texts.groups.detail.unapprove }));
-    expect(
-      await screen.findByText(texts.groups.detail.unapproveFailed('Database down')),
-    ).toBeInTheDocument();
+    await admin.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: texts.groups.detail.confirmUnapproveAction,
+      }),
+    );
+    const failure = await screen.findByRole('alert');
+    expect(failure).toHaveTextContent(texts.groups.detail.unapproveFailed('Database down'));
+    expect(failure).toHaveAttribute('data-tone', 'error');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });
 
