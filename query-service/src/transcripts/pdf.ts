@@ -13,7 +13,22 @@ const COLUMNS = [
   { key: 'cause', x: 440, width: 122 },
 ] as const;
 
-/** The transcript as a PDF (pdfkit): a header, one row per verified opportunity, then totals. */
+const usDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/**
+ * A calendar date (YYYY-MM-DD) written as the screens write dates: 'Mar 10, 2026'. Anything else
+ * is written as it came.
+ */
+export const formatTranscriptDate = (date: string): string => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  const instant = new Date(`${date}T00:00:00.000Z`);
+  return Number.isNaN(instant.getTime()) ? date : usDate.format(instant);
+};
+
+/**
+ * The transcript as a PDF (pdfkit): a header, one row per verified opportunity, then totals.
+ * `generatedOn` and the rows' dates are calendar dates (YYYY-MM-DD), written in US English.
+ */
 export const renderTranscriptPdf = (transcript: Transcript, generatedOn: string): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const doc = new PDFDocument({
@@ -30,7 +45,7 @@ export const renderTranscriptPdf = (transcript: Transcript, generatedOn: string)
     doc.fontSize(14).text(t.title);
     doc.moveDown(0.5);
     doc.font('Helvetica').fontSize(10).text(t.student(transcript.name));
-    doc.text(t.generated(generatedOn));
+    doc.text(t.generated(formatTranscriptDate(generatedOn)));
     doc.moveDown();
 
     const row = (cells: Record<(typeof COLUMNS)[number]['key'], string>, bold = false) => {
@@ -61,7 +76,7 @@ export const renderTranscriptPdf = (transcript: Transcript, generatedOn: string)
       row({
         opportunity: r.opportunity,
         organization: r.organization ?? t.noOrganization,
-        date: r.date,
+        date: formatTranscriptDate(r.date),
         minutes: String(r.minutes),
         cause: r.causes.join(', '),
       });

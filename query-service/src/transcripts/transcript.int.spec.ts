@@ -1,12 +1,19 @@
 import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, routes, texts } from '@campus/contracts';
+import { buildPath, easternToday, routes, texts } from '@campus/contracts';
 import { createFixtures, type Fixtures } from '../testing/fixtures';
 import { startTestStack, type TestAccount, type TestStack } from '../testing/stack';
 
 const ADMIN = 'transcript-admin@university.edu';
 const t = texts.transcript;
+
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+/** '2026-03-10' → 'Mar 10, 2026'. */
+const usDateOf = (date: string) => {
+  const [year = '', month = '', day = ''] = date.split('-');
+  return `${MONTHS[Number(month) - 1] ?? ''} ${String(Number(day))}, ${year}`;
+};
 
 const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -93,11 +100,14 @@ describe('service transcript PDF', () => {
     expect(text).toContain(t.title);
     expect(text).toContain(t.student('Amy Able'));
     expect(text).toMatch(
-      /Park Cleanup\s+Green Club\s+2026-03-10\s+90\s+Environment & Sustainability/,
+      /Park Cleanup\s+Green Club\s+Mar 10, 2026\s+90\s+Environment & Sustainability/,
     );
     expect(text).toMatch(
-      /Food Pantry Shift\s+Green Club\s+2026-03-12\s+45\s+Food Security and Hunger\s+Relief/,
+      /Food Pantry Shift\s+Green Club\s+Mar 12, 2026\s+45\s+Food Security and Hunger\s+Relief/,
     );
+    // Dates as the screens write them (US English), never as ISO dates.
+    expect(text).toContain(t.generated(usDateOf(easternToday(stack.clock.now()))));
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(text).not.toContain('Beach Sweep');
     expect(text.indexOf('Park Cleanup')).toBeLessThan(text.indexOf('Food Pantry Shift'));
     expect(text).toContain(t.totalOpportunities(2));
