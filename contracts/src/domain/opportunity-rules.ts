@@ -18,6 +18,14 @@ export const isFull = (totalSlots: number, registeredCount: number): boolean =>
 /** Started at the start instant itself. */
 export const hasStarted = (now: Instant, startsAt: Instant): boolean => ms(now) >= ms(startsAt);
 
+/** The end instant: the start plus the duration in minutes. */
+export const endsAt = (startsAt: Instant, durationMinutes: number): Date =>
+  new Date(ms(startsAt) + durationMinutes * 60_000);
+
+/** Ended at the end instant itself; a started opportunity is under way until then. */
+export const hasEnded = (now: Instant, startsAt: Instant, durationMinutes: number): boolean =>
+  ms(now) >= endsAt(startsAt, durationMinutes).getTime();
+
 /** Unregistering is open only while the start is MORE than 7 hours away, except for hosts and admins. */
 export const isUnregistrationOpen = (now: Instant, startsAt: Instant): boolean =>
   ms(startsAt) - ms(now) > UNREGISTER_CUTOFF_MS;

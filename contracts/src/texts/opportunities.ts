@@ -94,6 +94,36 @@ export const opportunityTexts = {
     errorUnregistering: (message: string) => `Error un-registering: ${message}`,
     /** A click on 'Signed Up ✓' once the 7-hour window has closed since the page was drawn. */
     cannotUnregister: 'Cannot unregister within 7 hours of the event',
+    /** Shown above 'Join Waitlist' (and while waiting) so the reason is plain. */
+    fullReason: 'Event Full',
+    /** The card's polite status after a sign-up or an unregistration went through. */
+    signedUpOutcome: 'You are signed up.',
+    unregisteredOutcome: 'You are no longer signed up.',
+  },
+  /** Asked on a click on 'Signed Up ✓' before the signup is given up. */
+  unregisterConfirm: {
+    title: 'Unregister from this opportunity?',
+    message: (name: string) =>
+      `You will no longer be signed up for ${name}, and your slot is freed for someone else. You can sign up again while slots are left.`,
+    confirm: 'Unregister',
+    cancel: 'Cancel',
+  },
+  /** Asked before a signup inside the 7-hour window, which cannot be undone afterwards. */
+  lateSignupConfirm: {
+    title: 'Sign up for good?',
+    message: (timeLeft: string) =>
+      `This opportunity starts in ${timeLeft}. Cannot unregister within 7 hours of the event: once you sign up, you cannot undo it here. Contact the organizer if you then need to cancel.`,
+    confirm: 'Sign Up',
+    cancel: 'Cancel',
+  },
+  /** An opportunity whose end (start plus duration) has passed, in place of the sign-up button. */
+  past: {
+    ended: 'This opportunity has ended',
+    attended: (points: number) => `Attended · ${count(points, 'point', 'points')}`,
+    didNotAttend: 'Did not attend',
+    attendanceNotSubmitted: 'Attendance not yet submitted',
+    /** For the host, once attendance is in. */
+    attendanceSubmitted: 'Attendance submitted',
   },
   externalRegistration: {
     title: 'External Registration Required',

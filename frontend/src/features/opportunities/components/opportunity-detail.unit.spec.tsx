@@ -166,6 +166,12 @@ describe('the sign-up button', () => {
     api.on('POST /api/unregister-opp', () => answer.promise);
     const { ui } = renderDetail();
     await ui.click(await signupButton(s.signedUp));
+    // Unregistering asks first.
+    await ui.click(
+      within(screen.getByRole('dialog')).getByRole('button', {
+        name: texts.opportunities.unregisterConfirm.confirm,
+      }),
+    );
 
     expect(await signupButton(s.signUpNow)).toBeInTheDocument();
     expect(api.calls('POST', '/api/unregister-opp')[0]?.body).toEqual({
@@ -189,6 +195,11 @@ describe('the sign-up button', () => {
     });
     const { ui } = renderDetail();
     await ui.click(await signupButton(s.signedUp));
+    await ui.click(
+      within(screen.getByRole('dialog')).getByRole('button', {
+        name: texts.opportunities.unregisterConfirm.confirm,
+      }),
+    );
     expect(await signupButton(s.signUpNow)).toBeEnabled();
     await waitFor(() => expect(api.calls('GET', '/api/opps/opp-1/full').length).toBe(2));
     expect(screen.getByRole('button', { name: s.signUpNow })).toBeInTheDocument();

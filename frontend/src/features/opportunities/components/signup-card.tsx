@@ -8,13 +8,16 @@ import {
   type User,
 } from '@campus/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { CalendarIcon } from '@/components/ui/icons';
 import { usePopup } from '@/components/ui/popup';
+import { Spinner } from '@/components/ui/spinner';
 import { AddToCalendarButton } from '@/features/calendar/components/add-to-calendar-button';
 import { ApiError } from '@/lib/api-client';
+import { cx } from '@/lib/cx';
 import { checkOpportunityFull } from '../api/check-opportunity-full';
 import { opportunityKeys } from '../api/get-opportunities';
 import { useSignUp, useUnregister } from '../api/sign-up';
@@ -29,6 +32,8 @@ import styles from './signup-card.module.css';
 const t = texts.opportunities.signup;
 const d = texts.opportunities.detail;
 const w = texts.waitlist;
+const unregisterConfirm = texts.opportunities.unregisterConfirm;
+const lateSignupConfirm = texts.opportunities.lateSignupConfirm;
 
 const messageOf = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : texts.api.generic;
@@ -37,7 +42,8 @@ const messageOf = (error: unknown): string =>
 const isFullError = (error: unknown): boolean =>
   error instanceof ApiError && error.problemType === OPPORTUNITY_FULL_PROBLEM_TYPE;
 
-type OpenDialog = 'externalRegistration' | 'externalUnregistration' | null;
+type OpenDialog =
+  'externalRegistration' | 'externalUnregistration' | 'unregister' | 'lateSignup' | null;
 
 export type SignupCardProps = {
   opportunity: OpportunityDetail;
@@ -50,10 +56,16 @@ export type SignupCardProps = {
 /**
  * The side card: date, time range, slots, points, the first-signup bonus, the sign-up
  * button in every state with its dialogs, the 7-hour warning and the time until the start.
+ * Unregistering, and signing up inside the 7 hours (which cannot be undone), ask first; what
+ * happened is then said in a polite status. Once ended, the card says what became of it instead.
+ * While a change runs the button stays focusable (aria-disabled, clicks ignored), so focus comes
+ * back to it when a popup or dialog closes.
  */
 export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
   const headingId = useId();
   const hintId = useId();
+  const fullId = useId();
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
   const popup = usePopup();
   const queryClient = useQueryClient();
   const signUp = useSignUp(o.id);
@@ -61,8 +73,11 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
   const serverNow = useServerClock();
   const [checking, setChecking] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  /** What the last sign-up or unregistration did, for the polite status. */
+  const [outcome, setOutcome] = useState<string | null>(null);
 
   const isAdmin = user?.admin ?? false;
+  const isHostOrAdmin = o.is_host || isAdmin;
   const started = hasStarted(now, o.starts_at);
   // Only a full opportunity has a line worth asking about (ADR 0010).
   const waitlist = useWaitlistStatus(
@@ -77,15 +92,30 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
     registeredCount: o.registered_count,
     isRegistered: o.is_registered,
     redirectUrl: o.redirect_url,
-    isHostOrAdmin: o.is_host || isAdmin,
+    isHostOrAdmin,
     waitlistPosition: waitlist.data?.position ?? null,
+    durationMinutes: o.duration,
+    isHost: o.is_host,
+    attendanceMarked: o.attendance_marked,
+    attended: o.attended,
+    points: o.points,
   });
-  const busy =
-    checking ||
-    signUp.isPending ||
-    unregister.isPending ||
-    waitlistChange.isPending ||
-    (state.kind === 'joinWaitlist' && waitlist.isPending);
+  const ended = state.kind === 'ended';
+  /** A change in flight: the button shows it but keeps focus (aria-disabled, clicks ignored). */
+  const acting = checking || signUp.isPending || unregister.isPending || waitlistChange.isPending;
+  /** The caller's place in line is still loading: nothing to click yet. */
+  const loadingPlace = state.kind === 'joinWaitlist' && waitlist.isPending;
+  const showsFull = state.kind === 'joinWaitlist' || state.kind === 'onWaitlist';
+  const describedBy =
+    state.kind === 'signedUp'
+      ? hintId
+      : state.kind === 'joinWaitlist'
+        ? `${fullId} ${hintId}`
+        : state.kind === 'onWaitlist'
+          ? fullId
+          : undefined;
+  /** Signing up now could not be undone by the student (the 7-hour rule). */
+  const lateNow = !canUnregister(now, o.starts_at, isHostOrAdmin);
   const externalUrl = o.redirect_url ? safeHttpUrl(o.redirect_url) : null;
 
   const showFull = () => {
@@ -97,6 +127,7 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
 
   const register = async () => {
     if (!user) return;
+    setOutcome(null);
     setChecking(true);
     try {
       const { is_full } = await checkOpportunityFull(queryClient, o.id);
@@ -111,12 +142,17 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
       setChecking(false);
     }
     signUp.mutate(user, {
-      onSuccess: () =>
+      onSuccess: () => {
+        setOutcome(t.signedUpOutcome);
+        // Inside the 7 hours the button is now closed (disabled): focus goes to what happened,
+        // and comes back there when the popup closes.
+        if (!canUnregister(serverNow(), o.starts_at, isHostOrAdmin)) outcomeRef.current?.focus();
         popup.show({
           variant: 'success',
           title: t.thankYouTitle,
           message: t.thankYouMessage(o.name),
-        }),
+        });
+      },
       onError: (error) => {
         if (isFullError(error)) showFull();
         else showError(t.errorSigningUp(messageOf(error)));
@@ -124,31 +160,38 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
     });
   };
 
+  /** The button may have been drawn before the window closed: checked at the click and again. */
+  const unregistrationStillOpen = (): boolean => {
+    if (canUnregister(serverNow(), o.starts_at, isHostOrAdmin)) return true;
+    showError(t.cannotUnregister);
+    return false;
+  };
+
   const leave = () => {
-    if (!user) return;
-    // The button may have been drawn before the window closed: check again at the click.
-    if (!canUnregister(serverNow(), o.starts_at, o.is_host || isAdmin)) {
-      showError(t.cannotUnregister);
-      return;
-    }
+    if (!user || !unregistrationStillOpen()) return;
+    setOutcome(null);
     unregister.mutate(user, {
+      onSuccess: () => setOutcome(t.unregisteredOutcome),
       onError: (error) => showError(t.errorUnregistering(messageOf(error))),
     });
   };
 
   const onClick = () => {
+    if (acting) return;
     switch (state.kind) {
       case 'signUp':
-        void register();
+        if (canUnregister(serverNow(), o.starts_at, isHostOrAdmin)) void register();
+        else setDialog('lateSignup');
         return;
       case 'signUpExternally':
         setDialog('externalRegistration');
         return;
       case 'signedUp':
-        if (o.redirect_url) setDialog('externalUnregistration');
-        else leave();
+        if (!unregistrationStillOpen()) return;
+        setDialog(o.redirect_url ? 'externalUnregistration' : 'unregister');
         return;
       case 'joinWaitlist':
+        setOutcome(null);
         waitlistChange.mutate('join', {
           onError: (error) =>
             showError(
@@ -157,6 +200,7 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
         });
         return;
       case 'onWaitlist':
+        setOutcome(null);
         waitlistChange.mutate('leave', {
           onError: (error) =>
             showError(
@@ -167,6 +211,7 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
       case 'full':
       case 'unregistrationClosed':
       case 'started':
+      case 'ended':
         return;
       default: {
         const unexpected: never = state.kind;
@@ -195,13 +240,15 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
           </dt>
           <dd>{formatTimeRange(o.starts_at, o.duration)}</dd>
         </div>
-        <div className={styles.fact}>
-          <dt>
-            <TicketIcon size={18} />
-            {d.slots}
-          </dt>
-          <dd>{o.slots_left > 0 ? d.slotsRemaining(o.slots_left) : d.noSlotsAvailable}</dd>
-        </div>
+        {ended ? null : (
+          <div className={styles.fact}>
+            <dt>
+              <TicketIcon size={18} />
+              {d.slots}
+            </dt>
+            <dd>{o.slots_left > 0 ? d.slotsRemaining(o.slots_left) : d.noSlotsAvailable}</dd>
+          </div>
+        )}
         <div className={styles.fact}>
           <dt>
             <StarIcon size={18} />
@@ -215,23 +262,43 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
         <p className={styles.bonus}>{d.firstSignupBonus}</p>
       ) : null}
 
-      <Button
-        fullWidth
-        variant={state.kind === 'signedUp' ? 'secondary' : 'primary'}
-        className={state.kind === 'signedUp' ? styles.signedUp : undefined}
-        disabled={state.disabled || !user}
-        loading={busy}
-        aria-describedby={state.kind === 'signedUp' ? hintId : undefined}
-        onClick={onClick}
-      >
-        {state.label}
-      </Button>
+      {showsFull ? (
+        <p id={fullId} className={styles.fullReason}>
+          {t.fullReason}
+        </p>
+      ) : null}
+      {ended ? (
+        <p
+          className={cx(styles.past, state.past === 'attended' && styles.pastAttended)}
+          data-testid="past-status"
+        >
+          {state.label}
+        </p>
+      ) : (
+        <Button
+          fullWidth
+          variant={state.kind === 'signedUp' ? 'secondary' : 'primary'}
+          className={state.kind === 'signedUp' ? styles.signedUp : undefined}
+          disabled={state.disabled || !user}
+          loading={loadingPlace}
+          aria-disabled={acting || undefined}
+          icon={acting ? <Spinner size="small" /> : undefined}
+          aria-describedby={describedBy}
+          onClick={onClick}
+        >
+          {state.label}
+        </Button>
+      )}
       {state.kind === 'signedUp' ? (
         <p id={hintId} className={styles.hint}>
           {t.unregisterHint}
         </p>
       ) : null}
-      {state.kind === 'joinWaitlist' ? <p className={styles.hint}>{w.joinHint}</p> : null}
+      {state.kind === 'joinWaitlist' ? (
+        <p id={hintId} className={styles.hint}>
+          {w.joinHint}
+        </p>
+      ) : null}
       {state.note ? (
         <p className={styles.hint} role="status" data-testid="waitlist-position">
           {state.note}
@@ -242,6 +309,15 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
           {state.warning}
         </p>
       ) : null}
+      <p
+        ref={outcomeRef}
+        role="status"
+        tabIndex={-1}
+        className={outcome ? styles.outcome : 'visually-hidden'}
+        data-testid="signup-outcome"
+      >
+        {outcome}
+      </p>
 
       {started ? null : <AddToCalendarButton id={o.id} name={o.name} />}
 
@@ -255,6 +331,11 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
           description={texts.opportunities.externalRegistration.message}
           onClose={() => setDialog(null)}
         >
+          {lateNow ? (
+            <p className={styles.warning} role="note">
+              {lateSignupConfirm.message(timeUntilText(now, o.starts_at))}
+            </p>
+          ) : null}
           <div className={styles.dialogActions}>
             <Button variant="secondary" onClick={() => setDialog(null)}>
               {texts.opportunities.externalRegistration.cancel}
@@ -293,6 +374,32 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
             </Button>
           </div>
         </Dialog>
+      ) : null}
+      {dialog === 'unregister' ? (
+        <ConfirmDialog
+          title={unregisterConfirm.title}
+          message={unregisterConfirm.message(o.name)}
+          confirmLabel={unregisterConfirm.confirm}
+          cancelLabel={unregisterConfirm.cancel}
+          onConfirm={() => {
+            setDialog(null);
+            leave();
+          }}
+          onCancel={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'lateSignup' ? (
+        <ConfirmDialog
+          title={lateSignupConfirm.title}
+          message={lateSignupConfirm.message(timeUntilText(now, o.starts_at))}
+          confirmLabel={lateSignupConfirm.confirm}
+          cancelLabel={lateSignupConfirm.cancel}
+          onConfirm={() => {
+            setDialog(null);
+            void register();
+          }}
+          onCancel={() => setDialog(null)}
+        />
       ) : null}
     </section>
   );

@@ -1,11 +1,13 @@
 import {
   canUnregister,
+  hasEnded,
   hasStarted,
   isUnregistrationOpen,
   slotsLeft,
   texts,
   timeUntilText,
 } from '@campus/contracts';
+import { pastStatus, type PastStatusKind } from './attendance';
 
 export type SignupButtonKind =
   | 'signUp'
@@ -15,7 +17,8 @@ export type SignupButtonKind =
   | 'joinWaitlist'
   | 'onWaitlist'
   | 'unregistrationClosed'
-  | 'started';
+  | 'started'
+  | 'ended';
 
 export type SignupButtonState = {
   kind: SignupButtonKind;
@@ -25,6 +28,8 @@ export type SignupButtonState = {
   warning: string | null;
   /** 'You are #2 on the waitlist' while waiting. */
   note: string | null;
+  /** Once ended: the attendance (or that it ended), shown as a status in place of a button. */
+  past: PastStatusKind | null;
 };
 
 export type SignupButtonInput = {
@@ -38,6 +43,12 @@ export type SignupButtonInput = {
   isHostOrAdmin: boolean;
   /** The caller's place on the waitlist (1 = next), null when not waiting (ADR 0010). */
   waitlistPosition: number | null;
+  durationMinutes: number;
+  isHost: boolean;
+  attendanceMarked: boolean;
+  /** The caller's attendance once marked, null before. */
+  attended: boolean | null;
+  points: number;
 };
 
 const t = texts.opportunities.signup;
@@ -46,6 +57,24 @@ const w = texts.waitlist;
 /** The side card's button, in every state, from the shared opportunity rules. */
 export const signupButtonState = (input: SignupButtonInput): SignupButtonState => {
   const { now, startsAt } = input;
+  // Ended (start plus duration): what happened, never 'Signed Up ✓', slots or 'Already Started'.
+  if (hasEnded(now, startsAt, input.durationMinutes)) {
+    const past = pastStatus({
+      isRegistered: input.isRegistered,
+      isHost: input.isHost,
+      attendanceMarked: input.attendanceMarked,
+      attended: input.attended,
+      points: input.points,
+    });
+    return {
+      kind: 'ended',
+      label: past.label,
+      disabled: true,
+      warning: null,
+      note: null,
+      past: past.kind,
+    };
+  }
   if (hasStarted(now, startsAt)) {
     return {
       kind: 'started',
@@ -53,17 +82,26 @@ export const signupButtonState = (input: SignupButtonInput): SignupButtonState =
       disabled: true,
       warning: null,
       note: null,
+      past: null,
     };
   }
   if (input.isRegistered) {
     return canUnregister(now, startsAt, input.isHostOrAdmin)
-      ? { kind: 'signedUp', label: t.signedUp, disabled: false, warning: null, note: null }
+      ? {
+          kind: 'signedUp',
+          label: t.signedUp,
+          disabled: false,
+          warning: null,
+          note: null,
+          past: null,
+        }
       : {
           kind: 'unregistrationClosed',
           label: t.unregistrationClosed(timeUntilText(now, startsAt)),
           disabled: true,
           warning: t.unregistrationClosedWarning,
           note: null,
+          past: null,
         };
   }
   if (slotsLeft(input.totalSlots, input.registeredCount) === 0) {
@@ -75,12 +113,20 @@ export const signupButtonState = (input: SignupButtonInput): SignupButtonState =
         disabled: false,
         warning: null,
         note: w.position(input.waitlistPosition),
+        past: null,
       };
     }
     // The waitlist closes with unregistration, 7 hours before the start (ADR 0010).
     return isUnregistrationOpen(now, startsAt)
-      ? { kind: 'joinWaitlist', label: w.join, disabled: false, warning: null, note: null }
-      : { kind: 'full', label: t.eventFull, disabled: true, warning: null, note: null };
+      ? {
+          kind: 'joinWaitlist',
+          label: w.join,
+          disabled: false,
+          warning: null,
+          note: null,
+          past: null,
+        }
+      : { kind: 'full', label: t.eventFull, disabled: true, warning: null, note: null, past: null };
   }
   return input.redirectUrl
     ? {
@@ -89,6 +135,14 @@ export const signupButtonState = (input: SignupButtonInput): SignupButtonState =
         disabled: false,
         warning: null,
         note: null,
+        past: null,
       }
-    : { kind: 'signUp', label: t.signUpNow, disabled: false, warning: null, note: null };
+    : {
+        kind: 'signUp',
+        label: t.signUpNow,
+        disabled: false,
+        warning: null,
+        note: null,
+        past: null,
+      };
 };

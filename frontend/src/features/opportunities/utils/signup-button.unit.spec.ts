@@ -13,6 +13,11 @@ const input = (over: Partial<SignupButtonInput> = {}): SignupButtonInput => ({
   redirectUrl: null,
   isHostOrAdmin: false,
   waitlistPosition: null,
+  durationMinutes: 90,
+  isHost: false,
+  attendanceMarked: false,
+  attended: null,
+  points: 90,
   ...over,
 });
 
@@ -52,5 +57,39 @@ describe('the sign-up button of a full opportunity (ADR 0010)', () => {
   it('a participant and a started opportunity never show the waitlist', () => {
     expect(signupButtonState(input({ isRegistered: true })).kind).toBe('signedUp');
     expect(signupButtonState(input({ startsAt: inHours(-1) })).kind).toBe('started');
+  });
+});
+
+describe('the sign-up button once the opportunity has ended (start plus duration)', () => {
+  const p = texts.opportunities.past;
+  // Started 2 hours ago, 90 minutes long: over half an hour ago.
+  const ended = (over: Partial<SignupButtonInput> = {}) =>
+    signupButtonState(input({ startsAt: inHours(-2), registeredCount: 1, ...over }));
+
+  it("stays 'Event Already Started' while under way, until the end instant", () => {
+    const endsInOneMs = new Date(NOW.getTime() - 90 * 60_000 + 1).toISOString();
+    expect(signupButtonState(input({ startsAt: endsInOneMs })).kind).toBe('started');
+    expect(signupButtonState(input({ startsAt: inHours(-1.5) })).kind).toBe('ended');
+  });
+
+  it("says what became of a participant's signup, never 'Signed Up ✓'", () => {
+    expect(ended({ isRegistered: true })).toMatchObject({
+      kind: 'ended',
+      label: p.attendanceNotSubmitted,
+      past: 'pending',
+      disabled: true,
+    });
+    expect(
+      ended({ isRegistered: true, attendanceMarked: true, attended: true, points: 120 }),
+    ).toMatchObject({ label: 'Attended · 120 points', past: 'attended' });
+    expect(ended({ isRegistered: true, attendanceMarked: true, attended: false })).toMatchObject({
+      label: p.didNotAttend,
+      past: 'absent',
+    });
+  });
+
+  it('tells someone not registered that it has ended, full or not', () => {
+    expect(ended()).toMatchObject({ label: 'This opportunity has ended', past: 'ended' });
+    expect(ended({ registeredCount: 2, waitlistPosition: 1 }).kind).toBe('ended');
   });
 });
