@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { profileTexts } from '../texts/profile';
 
 /** A user's relation to another: add is the implicit default. */
 export const FRIENDSHIP_STATUSES = ['add', 'sent', 'received', 'friends'] as const;
@@ -17,13 +18,46 @@ export const friendshipEntrySchema = z.object({
 export type FriendshipEntry = z.infer<typeof friendshipEntrySchema>;
 export const friendshipsAllSchema = z.array(friendshipEntrySchema);
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+const firstText = (...values: unknown[]): string | undefined =>
+  values.find((v): v is string => typeof v === 'string' && v.trim() !== '');
+
+/**
+ * A friend list entry as the answer may name its fields: the id as other_user_id, id or user_id;
+ * the name as other_user_name or name ('Unknown User' when missing or blank); the picture as
+ * other_user_profile_image or profile_image.
+ */
+const friendListEntryFields = (entry: unknown): unknown => {
+  if (!isRecord(entry)) return entry;
+  const {
+    other_user_id,
+    id,
+    user_id,
+    other_user_name,
+    name,
+    other_user_profile_image,
+    profile_image,
+    ...rest
+  } = entry;
+  return {
+    ...rest,
+    other_user_id: firstText(other_user_id, id, user_id) ?? other_user_id,
+    other_user_name: firstText(other_user_name, name) ?? profileTexts.friends.unknownUser,
+    other_user_profile_image: firstText(other_user_profile_image, profile_image) ?? null,
+  };
+};
+
 /** GET /api/users/{id}/friends: accepted friendships only. */
-export const friendListEntrySchema = z.object({
-  other_user_id: z.string(),
-  other_user_name: z.string(),
-  other_user_profile_image: z.string().nullable(),
-  friendship_id: z.string(),
-});
+export const friendListEntrySchema = z.preprocess(
+  friendListEntryFields,
+  z.object({
+    other_user_id: z.string(),
+    other_user_name: z.string(),
+    other_user_profile_image: z.string().nullable(),
+    friendship_id: z.string(),
+  }),
+);
 export type FriendListEntry = z.infer<typeof friendListEntrySchema>;
 export const friendListSchema = z.array(friendListEntrySchema);
 

@@ -66,6 +66,8 @@ export const profileTexts = {
   friends: {
     title: 'Friends',
     empty: 'No friends yet.',
+    /** A friend whose name is missing or blank. */
+    unknownUser: 'Unknown User',
   },
   badges: {
     title: 'Badges',

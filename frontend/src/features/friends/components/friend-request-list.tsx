@@ -23,7 +23,7 @@ const formatRequestedAt = (iso: string): string | null => {
   return Number.isNaN(date.getTime()) ? null : requestedOn.format(date);
 };
 
-/** Friend requests received, each with Accept and Decline. */
+/** Friend requests received, each with Accept and Decline; a blank name shows 'Unknown User'. */
 export const FriendRequestList = ({ requests }: FriendRequestListProps) => {
   const { answer, busy, failure } = useAnswerFriendRequest();
   if (requests.length === 0) {
@@ -34,13 +34,14 @@ export const FriendRequestList = ({ requests }: FriendRequestListProps) => {
       {requests.map((request) => {
         const rowBusy = busy?.userId === request.user_id ? busy.answer : null;
         const when = formatRequestedAt(request.requested_at);
+        const name = request.name.trim() || texts.profile.friends.unknownUser;
         return (
           <li key={request.friendship_id} className={styles.item}>
-            <article className={styles.row} aria-label={request.name}>
+            <article className={styles.row} aria-label={name}>
               <Link to={paths.profile.getHref(request.user_id)} className={styles.person}>
-                <Avatar src={request.profile_image} name={request.name} />
+                <Avatar src={request.profile_image} name={name} />
                 <span className={styles.text}>
-                  <span className={styles.name}>{request.name}</span>
+                  <span className={styles.name}>{name}</span>
                   <span className={styles.meta}>
                     {texts.groups.notifications.wantsToBeFriends}
                     {when ? (

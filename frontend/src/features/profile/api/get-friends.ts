@@ -2,7 +2,11 @@ import type { FriendListEntry } from '@campus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET /api/users/{id}/friends; a failed call yields an empty list. */
+/**
+ * GET /api/users/{id}/friends; a failed call yields an empty list. The contract reads each entry's
+ * id, name and picture from whichever field the answer uses, and names a nameless friend
+ * 'Unknown User'.
+ */
 export const getFriends = async (id: string, signal?: AbortSignal): Promise<FriendListEntry[]> => {
   try {
     return await api.request('listFriends', { params: { id }, signal });
