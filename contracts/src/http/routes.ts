@@ -25,7 +25,9 @@ import {
   isFullSchema,
   myOpportunitiesSchema,
   opportunitiesQuerySchema,
+  opportunityCountSchema,
   opportunityDetailSchema,
+  opportunityFiltersSchema,
   opportunityListOrCardsSchema,
   opportunityListSchema,
   opportunitySchema,
@@ -355,6 +357,14 @@ export const routes = {
     auth: 'user',
     query: opportunitiesQuerySchema,
     response: opportunityListOrCardsSchema,
+  }),
+  /** How many opportunities the Events list has for the same filters, over all its pages. */
+  countOpportunities: route({
+    method: 'GET',
+    path: '/api/opps/count',
+    auth: 'user',
+    query: opportunityFiltersSchema,
+    response: opportunityCountSchema,
   }),
   listUnapprovedOpportunities: route({
     method: 'GET',

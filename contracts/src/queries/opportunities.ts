@@ -83,32 +83,49 @@ const cursorParam = z
     return { startsAt: match[1], id: match[2].toLowerCase() };
   });
 
+/** The Events list's filters, shared by GET /api/opps and its count. */
+const opportunityFilterFields = {
+  /** Case-insensitive text in the name, description or nonprofit. */
+  q: searchTextParam.optional(),
+  cause: z.enum(CAUSES, { error: 'Unknown cause' }).optional(),
+  /** Eastern dates, both included. */
+  from: dateParam.optional(),
+  to: dateParam.optional(),
+  /** true: only opportunities with a slot left. */
+  open_slots: booleanParam.optional(),
+};
+
+/** `schema` refusing a `to` before its `from` (the error names `to`). */
+const withDateRange = <S extends z.ZodType<{ from?: string; to?: string }>>(schema: S): S =>
+  schema.refine((p) => !p.from || !p.to || p.from <= p.to, {
+    path: ['to'],
+    message: 'Must not be before from',
+  });
+
 /**
  * GET /api/opps filters and paging (all optional). Without `limit` every match is answered
  * (the original unpaged call); `view=cards` leaves out `involved_users` (ADR 0014).
  */
-export const opportunitiesQuerySchema = z
-  .object({
-    /** Case-insensitive text in the name, description or nonprofit. */
-    q: searchTextParam.optional(),
-    cause: z.enum(CAUSES, { error: 'Unknown cause' }).optional(),
-    /** Eastern dates, both included. */
-    from: dateParam.optional(),
-    to: dateParam.optional(),
-    /** true: only opportunities with a slot left. */
-    open_slots: booleanParam.optional(),
+export const opportunitiesQuerySchema = withDateRange(
+  z.object({
+    ...opportunityFilterFields,
     /** At most this many opportunities; the next page's cursor is in the X-Next-Cursor header. */
     limit: integerParam(1, OPPORTUNITY_PAGE_MAX).optional(),
     /** The opportunities after this cursor (a previous page's X-Next-Cursor). */
     after: cursorParam.optional(),
     /** 'full' (the default): the whole opportunity; 'cards': without involved_users. */
     view: z.enum(['full', 'cards'], { error: 'Must be full or cards' }).optional(),
-  })
-  .refine((p) => !p.from || !p.to || p.from <= p.to, {
-    path: ['to'],
-    message: 'Must not be before from',
-  });
+  }),
+);
 export type OpportunitiesQuery = z.infer<typeof opportunitiesQuerySchema>;
+
+/** GET /api/opps/count: the same filters as GET /api/opps, without paging. */
+export const opportunityFiltersSchema = withDateRange(z.object(opportunityFilterFields));
+export type OpportunityFiltersQuery = z.infer<typeof opportunityFiltersSchema>;
+
+/** GET /api/opps/count: how many opportunities GET /api/opps answers for the filters, all pages. */
+export const opportunityCountSchema = z.object({ count: z.number().int().nonnegative() });
+export type OpportunityCount = z.infer<typeof opportunityCountSchema>;
 
 export const attendeeSchema = z.object({
   id: z.string(),

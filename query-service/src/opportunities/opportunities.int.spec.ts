@@ -6,6 +6,7 @@ import {
   isFullSchema,
   myOpportunitiesSchema,
   opportunityCardItemSchema,
+  opportunityCountSchema,
   opportunityCursorOf,
   opportunityDetailSchema,
   opportunityListSchema,
@@ -259,6 +260,82 @@ describe('opportunity reads over HTTP', () => {
       };
       expect(await contactsSeenBy(host)).toEqual(everyone);
       expect(await contactsSeenBy(admin)).toEqual(everyone);
+    });
+  });
+
+  describe('GET /api/opps/count (how many the Events list has)', () => {
+    const count = async (account: TestAccount, filters = '') => {
+      const response = await stack.read(`/api/opps/count${filters}`, account.token);
+      expect(response.status, response.text).toBe(200);
+      return opportunityCountSchema.parse(response.body).count;
+    };
+    /** Every card of the list's pages (2 a page) for the filters, as the Events screen loads them. */
+    const everyPage = async (account: TestAccount, filters = '') => {
+      const seen: string[] = [];
+      let after: string | undefined;
+      for (let page = 0; page < 20; page++) {
+        const query = new URLSearchParams(filters);
+        query.set('view', 'cards');
+        query.set('limit', '2');
+        if (after) query.set('after', after);
+        const response = await stack.read(`/api/opps?${query.toString()}`, account.token);
+        expect(response.status, response.text).toBe(200);
+        seen.push(...(response.body as { id: string }[]).map((c) => c.id));
+        after = response.headers['x-next-cursor'];
+        if (!after) return seen;
+      }
+      throw new Error('the list did not end');
+    };
+
+    it('counts every opportunity of all the pages of the list, for the same filters and caller', async () => {
+      const filterSets = [
+        '',
+        '?q=green%20EARTH',
+        '?q=e&open_slots=true',
+        '?cause=Education',
+        '?from=2026-03-05&to=2026-03-07',
+        '?open_slots=true',
+        '?from=2026-03-02&cause=Homelessness%20Relief',
+      ];
+      for (const filters of filterSets) {
+        for (const account of [outsider, member, host, admin]) {
+          const cards = await everyPage(account, filters);
+          expect(await count(account, filters), `${account.email} ${filters}`).toBe(cards.length);
+        }
+      }
+      // More than one page of 2, and the private one counts for admins only among these two.
+      const forOutsider = await count(outsider);
+      expect(forOutsider).toBeGreaterThan(2);
+      expect(await count(admin)).toBe(forOutsider + 1);
+      expect(await count(outsider, '?q=secret')).toBe(0);
+      expect(await count(admin, '?q=secret')).toBe(1);
+      // Nobody counts the unapproved one: the list shows it to no one, its host included.
+      expect(await count(host, '?q=pending')).toBe(0);
+      expect(await count(admin, '?q=pending')).toBe(0);
+    });
+
+    it('moves with the clock as the list does', async () => {
+      const before = await count(member);
+      stack.clock.set('2026-03-03T05:30:00.000Z');
+      expect(await count(member)).toBe(before - 2);
+    });
+
+    it('answers 400 naming each bad filter, and 401 without a token', async () => {
+      const bad = await stack.read(
+        '/api/opps/count?cause=Knitting&from=2026-13-01&open_slots=maybe',
+        member.token,
+      );
+      expect(bad.status).toBe(400);
+      const fields = (bad.body.errors as { field: string }[]).map((e) => e.field).sort();
+      expect(fields).toEqual(['cause', 'from', 'open_slots']);
+      const reversed = await stack.read(
+        '/api/opps/count?from=2026-03-09&to=2026-03-01',
+        member.token,
+      );
+      expect(reversed.status).toBe(400);
+      expect((reversed.body.errors as { field: string }[]).map((e) => e.field)).toEqual(['to']);
+      const anonymous = await request(stack.queryApp).get('/api/opps/count');
+      expect(anonymous.status).toBe(401);
     });
   });
 

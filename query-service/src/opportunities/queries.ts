@@ -5,6 +5,7 @@ import {
   TOP_ORGANIZATIONS_MIN_ATTENDEES,
   type Cause,
   type InvolvedUser,
+  type OpportunityFiltersQuery,
   type OpportunityListItem,
 } from '@campus/contracts';
 import type { Caller, Pool } from '@campus/infra';
@@ -14,7 +15,13 @@ import {
   projectPerson,
   type RelationsOf,
 } from '../shared/person-visibility';
-import { prepared, userImageSql, userNameSql, visibleToCallerSql } from '../shared/sql';
+import {
+  containsPattern,
+  prepared,
+  userImageSql,
+  userNameSql,
+  visibleToCallerSql,
+} from '../shared/sql';
 
 export type OpportunityRow = {
   id: string;
@@ -85,6 +92,46 @@ export const visibleSql = visibleToCallerSql('o', '$1', '$2');
 /** Not deleted, and approved unless the caller is an admin or its host. */
 export const readableSql = `NOT o.deleted AND (o.approved OR $2::boolean OR o.host_user_id = $1::uuid)
   AND ${visibleSql}`;
+
+/**
+ * The Events list's opportunities: approved, not deleted, dated today or later (Eastern), visible
+ * to the caller, and matching the filters, bound as `eventsListParams` gives them ($3 to $8). The
+ * list's pages and its count both read this one condition (over opportunities_listed_idx).
+ */
+export const eventsListSql = `o.approved AND NOT o.deleted AND o.date >= $3::date AND ${visibleSql}
+  AND ($4::text IS NULL OR o.name ILIKE $4 OR o.description ILIKE $4
+       OR coalesce(o.nonprofit, '') ILIKE $4)
+  AND ($5::text IS NULL OR $5 = ANY(o.causes))
+  AND ($6::date IS NULL OR o.date >= $6::date)
+  AND ($7::date IS NULL OR o.date <= $7::date)
+  AND (NOT $8::boolean OR o.registered_count < o.total_slots)`;
+
+/** The parameters of `eventsListSql` from $3: today's Eastern date and the filters. */
+export const eventsListParams = (today: string, filters: OpportunityFiltersQuery): unknown[] => [
+  today,
+  filters.q ? containsPattern(filters.q) : null,
+  filters.cause ?? null,
+  filters.from ?? null,
+  filters.to ?? null,
+  filters.open_slots ?? false,
+];
+
+/** How many opportunities `where` holds for, seen by `caller` (bound as `selectOpportunities`). */
+export const countOpportunities = async (
+  pool: Pool,
+  caller: Caller,
+  where: string,
+  params: readonly unknown[] = [],
+): Promise<number> => {
+  const { rows } = await pool.query<{ count: number }>(
+    prepared(
+      `SELECT count(*)::integer AS count FROM read.opportunities o
+      WHERE $2::boolean IS NOT NULL AND (${where})`,
+      [caller.userId, caller.admin, ...params],
+    ),
+  );
+  return rows[0]?.count ?? 0;
+};
 
 type MembershipRow = { id: string; name: string; listed: boolean };
 

@@ -9,6 +9,7 @@ import {
   texts,
   type MyOpportunities,
   type OpportunityCardItem,
+  type OpportunityCount,
   type OpportunityDetail,
   type OpportunityListItem,
 } from '@campus/contracts';
@@ -16,9 +17,12 @@ import { ForbiddenError, NotFoundError, requireCaller, type Caller } from '@camp
 import { idParam, mountQuery, queryOf, type QueryDeps } from '../http/context';
 import { createResponseCache } from '../shared/response-cache';
 import { personVisibility, projectPerson } from '../shared/person-visibility';
-import { containsPattern, userImageSql, userNameSql } from '../shared/sql';
+import { userImageSql, userNameSql } from '../shared/sql';
 import {
+  countOpportunities,
   enrichOpportunities,
+  eventsListParams,
+  eventsListSql,
   loadEnrichment,
   readableSql,
   selectOpportunities,
@@ -75,22 +79,11 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
       const rows = await selectOpportunities(
         pool,
         caller,
-        `o.approved AND NOT o.deleted AND o.date >= $3::date AND ${visibleSql}
-       AND ($4::text IS NULL OR o.name ILIKE $4 OR o.description ILIKE $4
-            OR coalesce(o.nonprofit, '') ILIKE $4)
-       AND ($5::text IS NULL OR $5 = ANY(o.causes))
-       AND ($6::date IS NULL OR o.date >= $6::date)
-       AND ($7::date IS NULL OR o.date <= $7::date)
-       AND (NOT $8::boolean OR o.registered_count < o.total_slots)
+        `${eventsListSql}
        AND ($9::timestamptz IS NULL OR (o.starts_at, o.id) > ($9::timestamptz, $10::uuid))`,
         `${BY_START} LIMIT $11`,
         [
-          day,
-          query.q ? containsPattern(query.q) : null,
-          query.cause ?? null,
-          query.from ?? null,
-          query.to ?? null,
-          query.open_slots ?? false,
+          ...eventsListParams(day, query),
           query.after?.startsAt ?? null,
           query.after?.id ?? null,
           query.limit === undefined ? null : query.limit + 1,
@@ -116,6 +109,20 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
     });
     if (page.next !== null) res.set(NEXT_CURSOR_HEADER, page.next);
     res.type('json').send(page.body);
+  });
+
+  mountQuery(router, routes.countOpportunities, deps, async (req, res) => {
+    const query = queryOf(routes.countOpportunities, req);
+    const caller = requireCaller(req);
+    const body: OpportunityCount = {
+      count: await countOpportunities(
+        pool,
+        caller,
+        eventsListSql,
+        eventsListParams(today(), query),
+      ),
+    };
+    res.json(body);
   });
 
   mountQuery(router, routes.listUnapprovedOpportunities, deps, async (req, res) => {

@@ -180,6 +180,7 @@ const matrix: Partial<Record<RouteName, Row>> = {
     path: (w) => p('getOrganization', { id: w.org.id }),
   },
   listOpportunities: { kind: 'read', expected: users(200), path: () => p('listOpportunities') },
+  countOpportunities: { kind: 'read', expected: users(200), path: () => p('countOpportunities') },
   listUnapprovedOpportunities: {
     kind: 'read',
     expected: adminOnly(200),

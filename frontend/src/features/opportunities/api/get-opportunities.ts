@@ -1,5 +1,11 @@
 import { opportunityCursorOf, type Cause, type OpportunityCardItem } from '@campus/contracts';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** The Events list filters (GET /api/opps: q, cause, from, to, open_slots). */
@@ -23,6 +29,7 @@ export const noFilters: OpportunityFilters = {
 export const opportunityKeys = {
   all: ['opportunities'] as const,
   list: (filters: OpportunityFilters) => ['opportunities', 'list', filters] as const,
+  count: (filters: OpportunityFilters) => ['opportunities', 'count', filters] as const,
   detail: (id: string) => ['opportunities', 'detail', id] as const,
   isFull: (id: string) => ['opportunities', 'is-full', id] as const,
   mine: ['opportunities', 'mine'] as const,
@@ -37,6 +44,15 @@ export type OpportunityPage = {
   readonly next: string | null;
 };
 
+/** The filters that are set, as GET /api/opps and its count take them. */
+const filterQuery = (filters: OpportunityFilters) => ({
+  q: filters.q.trim() || undefined,
+  cause: filters.cause || undefined,
+  from: filters.from || undefined,
+  to: filters.to || undefined,
+  open_slots: filters.openSlots ? ('true' as const) : undefined,
+});
+
 /**
  * A page of GET /api/opps?view=cards after `after` (null: the first), with the filters that are
  * set. It asks for one card more than it shows: that card tells whether another page follows.
@@ -48,11 +64,7 @@ export const getOpportunityPage = async (
 ): Promise<OpportunityPage> => {
   const cards = await api.request('listOpportunities', {
     query: {
-      q: filters.q.trim() || undefined,
-      cause: filters.cause || undefined,
-      from: filters.from || undefined,
-      to: filters.to || undefined,
-      open_slots: filters.openSlots ? 'true' : undefined,
+      ...filterQuery(filters),
       view: 'cards',
       limit: String(OPPORTUNITY_PAGE_SIZE + 1),
       after: after ?? undefined,
@@ -77,3 +89,22 @@ export const opportunitiesQueryOptions = (filters: OpportunityFilters) =>
 /** The Events cards page by page ('Show more' fetches the next). */
 export const useOpportunities = (filters: OpportunityFilters, enabled = true) =>
   useInfiniteQuery({ ...opportunitiesQueryOptions(filters), enabled });
+
+/** GET /api/opps/count: how many opportunities match the filters, over all the list's pages. */
+export const getOpportunityCount = async (
+  filters: OpportunityFilters,
+  signal?: AbortSignal,
+): Promise<number> =>
+  (await api.request('countOpportunities', { query: filterQuery(filters), signal })).count;
+
+export const opportunityCountQueryOptions = (filters: OpportunityFilters) =>
+  queryOptions({
+    queryKey: opportunityKeys.count(filters),
+    queryFn: ({ signal }) => getOpportunityCount(filters, signal),
+    // As the cards: the current count stays until the new filters' count arrives.
+    placeholderData: keepPreviousData,
+  });
+
+/** How many opportunities the Events list has for the filters, loaded or not. */
+export const useOpportunityCount = (filters: OpportunityFilters, enabled = true) =>
+  useQuery({ ...opportunityCountQueryOptions(filters), enabled });

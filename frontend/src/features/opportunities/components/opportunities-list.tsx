@@ -5,7 +5,11 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { CalendarIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useOpportunities, type OpportunityFilters } from '../api/get-opportunities';
+import {
+  useOpportunities,
+  useOpportunityCount,
+  type OpportunityFilters,
+} from '../api/get-opportunities';
 import { LoadError } from './load-error';
 import { OpportunityGrid } from './opportunity-card';
 import {
@@ -29,6 +33,9 @@ export const OpportunitiesList = () => {
   const rangeInvalid = isDateRangeInvalid(filters);
   const query = useOpportunities(filters, !rangeInvalid);
   const cards = query.data?.pages.flatMap((page) => page.items);
+  const count = useOpportunityCount(filters, !rangeInvalid);
+  // Every match, loaded or not; without the server's count, the cards once the last page is in.
+  const total = count.data ?? (cards && !query.hasNextPage ? cards.length : undefined);
 
   const search = searchOfFilters(filters).toString();
   // While another navigation is under way (a card was clicked as a typed search settled), the
@@ -67,8 +74,12 @@ export const OpportunitiesList = () => {
 
       {cards ? (
         <>
-          <p className="visually-hidden" role="status">
-            {t.results(cards.length)}
+          <p
+            className={cards.length === 0 ? 'visually-hidden' : styles.count}
+            role="status"
+            aria-busy={count.isPlaceholderData || undefined}
+          >
+            {total === undefined ? null : t.results(total)}
           </p>
           {cards.length === 0 ? (
             <div className={styles.empty}>

@@ -102,9 +102,10 @@ describe('the Events list', () => {
   });
 
   it('falls back to the backup image when there is none or it breaks', async () => {
+    // 'Other' has no banner of its own: the general picture.
     list = [
-      aListItem({ id: 'a', imageUrl: '/files/broken.jpg' }),
-      aListItem({ id: 'b', imageUrl: null }),
+      aListItem({ id: 'a', imageUrl: '/files/broken.jpg', causes: ['Other'] }),
+      aListItem({ id: 'b', imageUrl: null, causes: ['Other'] }),
     ];
     const { container } = renderList();
     await screen.findAllByTestId('opportunity-card');
@@ -193,6 +194,62 @@ describe('the Events list', () => {
     expect(lastParams().get('after')).toBe(opportunityCursorOf(cards[OPPORTUNITY_PAGE_SIZE - 1]!));
     expect(lastQuery().get('cause')).toBe('Education');
     expect(screen.queryByRole('button', { name: l.showMore })).not.toBeInTheDocument();
+  });
+
+  describe('the count of opportunities', () => {
+    const matches = Array.from({ length: 30 }, (_, i) =>
+      aListItem({
+        id: `opp-${String(i)}`,
+        name: `Event ${String(i)}`,
+        starts_at: new Date(Date.UTC(2025, 9, 10, i)).toISOString(),
+      }),
+    );
+    const pagedList = () =>
+      api.on('GET /api/opps', ({ url }) => {
+        const after = url.searchParams.get('after');
+        const from = after ? matches.findIndex((c) => opportunityCursorOf(c) === after) + 1 : 0;
+        return { body: matches.slice(from, from + Number(url.searchParams.get('limit'))) };
+      });
+
+    it("names every match, not only the first page's cards, before 'Show more'", async () => {
+      pagedList();
+      api.on('GET /api/opps/count', ({ url }) => ({
+        body: { count: url.searchParams.get('cause') === 'Education' ? matches.length : 0 },
+      }));
+      renderList('/opportunities?cause=Education');
+      await screen.findByRole('link', { name: 'Event 0' });
+      expect(screen.getAllByTestId('opportunity-card')).toHaveLength(OPPORTUNITY_PAGE_SIZE);
+      expect(screen.getByRole('button', { name: l.showMore })).toBeInTheDocument();
+      expect(await screen.findByText('30 opportunities')).toHaveAttribute('role', 'status');
+      expect(l.results(30)).toBe('30 opportunities');
+      // The count is asked with the list's filters, without its paging.
+      const counted = new URLSearchParams(api.calls('GET', '/api/opps/count').at(-1)?.search);
+      expect([...counted.keys()]).toEqual(['cause']);
+      expect(counted.get('cause')).toBe('Education');
+    });
+
+    it('follows the filters', async () => {
+      pagedList();
+      api.on('GET /api/opps/count', ({ url }) => ({
+        body: { count: url.searchParams.get('open_slots') === 'true' ? 27 : matches.length },
+      }));
+      const { ui } = renderList();
+      expect(await screen.findByText(l.results(30))).toBeInTheDocument();
+      await ui.click(screen.getByLabelText(l.openSlotsOnly));
+      expect(await screen.findByText(l.results(27))).toBeInTheDocument();
+      expect(screen.queryByText(l.results(30))).not.toBeInTheDocument();
+    });
+
+    it('without the count, names the cards once the last page is loaded', async () => {
+      pagedList();
+      api.on('GET /api/opps/count', () => ({ status: 500, body: { message: 'Unavailable' } }));
+      const { ui } = renderList();
+      await screen.findByRole('link', { name: 'Event 0' });
+      await waitFor(() => expect(api.calls('GET', '/api/opps/count')).toHaveLength(1));
+      expect(screen.queryByText(/^\d+ opportunit/)).not.toBeInTheDocument();
+      await ui.click(screen.getByRole('button', { name: l.showMore }));
+      expect(await screen.findByText(l.results(30))).toBeInTheDocument();
+    });
   });
 
   it("shows the server's message and a retry when the list fails", async () => {
