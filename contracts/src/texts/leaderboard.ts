@@ -22,6 +22,18 @@ export const leaderboardTexts = {
   emptyIndividuals: 'No one has earned points here yet.',
   emptyOrganizations: 'No organizations have points here yet.',
   friend: friendActionTexts,
+  /**
+   * A row's buttons as assistive technology names them: the visible word, then whom it is about
+   * (every row has the same visible 'Add Friend').
+   */
+  rowAction: {
+    addFriend: (name: string) => `Add friend ${name}`,
+    requestSent: (name: string) => `Request sent to ${name}`,
+    accept: (name: string) => `Accept friend request from ${name}`,
+    decline: (name: string) => `Decline friend request from ${name}`,
+    join: (name: string) => `Join ${name}`,
+    joined: (name: string) => `Joined ${name}`,
+  },
   organization: {
     host: 'Host',
     joined: 'Joined',

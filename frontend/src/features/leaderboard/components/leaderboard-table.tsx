@@ -4,6 +4,8 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { Pill } from '@/components/ui/pill';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cx } from '@/lib/cx';
 import type { LeaderboardAction } from '../api/leaderboard-actions';
@@ -38,6 +40,7 @@ const FriendAction = ({ entry, busyIds, onAction }: RowActionProps) => {
         <Button
           size="small"
           loading={busy}
+          aria-label={t.rowAction.addFriend(entry.name)}
           onClick={() => onAction({ type: 'requestFriend', entry })}
         >
           {t.friend.addFriend}
@@ -45,7 +48,12 @@ const FriendAction = ({ entry, busyIds, onAction }: RowActionProps) => {
       );
     case 'sent':
       return (
-        <Button size="small" variant="secondary" disabled>
+        <Button
+          size="small"
+          variant="secondary"
+          disabled
+          aria-label={t.rowAction.requestSent(entry.name)}
+        >
           {t.friend.requestSent}
         </Button>
       );
@@ -55,6 +63,7 @@ const FriendAction = ({ entry, busyIds, onAction }: RowActionProps) => {
           <Button
             size="small"
             disabled={busy}
+            aria-label={t.rowAction.accept(entry.name)}
             onClick={() => onAction({ type: 'acceptFriend', entry })}
           >
             {t.friend.accept}
@@ -63,6 +72,7 @@ const FriendAction = ({ entry, busyIds, onAction }: RowActionProps) => {
             size="small"
             variant="secondary"
             disabled={busy}
+            aria-label={t.rowAction.decline(entry.name)}
             onClick={() => onAction({ type: 'declineFriend', entry })}
           >
             {t.friend.decline}
@@ -94,6 +104,7 @@ const MembershipAction = ({ entry, busyIds, onAction, onLeave }: RowActionProps)
         variant="secondary"
         icon={<CheckCircleIcon size={16} />}
         disabled={busy}
+        aria-label={t.rowAction.joined(entry.name)}
         onClick={() => onLeave(entry)}
       >
         {t.organization.joined}
@@ -104,6 +115,7 @@ const MembershipAction = ({ entry, busyIds, onAction, onLeave }: RowActionProps)
     <Button
       size="small"
       loading={busy}
+      aria-label={t.rowAction.join(entry.name)}
       onClick={() => onAction({ type: 'joinOrganization', entry })}
     >
       {t.organization.join}
@@ -180,3 +192,21 @@ export const LeaderboardTable = (props: LeaderboardTableProps) => {
     </table>
   );
 };
+
+/** Rows a board shows while it loads: enough to fill the screen, as a loaded board does. */
+const SKELETON_ROWS = 10;
+
+/** The board while it loads: its frame and rows at their loaded height, and a spoken status. */
+export const LeaderboardTableSkeleton = () => (
+  <div className={styles.skeleton}>
+    <Spinner label={texts.common.loading} size="small" />
+    {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+      <div key={index} className={styles.skeletonRow}>
+        <Skeleton circle width="2.25rem" height="2.25rem" />
+        <Skeleton circle width="2.25rem" height="2.25rem" />
+        <Skeleton height="1rem" className={styles.skeletonName} />
+        <Skeleton height="1.25rem" width="3rem" />
+      </div>
+    ))}
+  </div>
+);

@@ -10,13 +10,14 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FileIcon, TrophyIcon } from '@/components/ui/icons';
 import { SegmentedControl } from '@/components/ui/segmented-control';
-import { Spinner } from '@/components/ui/spinner';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { siteContent } from '@/content/site';
+import { cx } from '@/lib/cx';
 import { useLeaderboard, type LeaderboardPeriod } from '../api/get-leaderboard';
 import { useLeaderboardAction, type LeaderboardAction } from '../api/leaderboard-actions';
 import { formatBoardDate, formatBoardMonth } from '../utils/format';
-import { LeaderboardTable } from './leaderboard-table';
+import { LeaderboardTable, LeaderboardTableSkeleton } from './leaderboard-table';
 import styles from './leaderboard.module.css';
 
 const t = texts.leaderboard;
@@ -82,8 +83,18 @@ export const Leaderboard = ({ userId }: LeaderboardProps) => {
     <div className={styles.page}>
       <div className={styles.header}>
         <div className={styles.heading}>
-          <h1 className={styles.title}>{texts.pages.leaderboard}</h1>
-          {windowText ? <p className={styles.subtitle}>{windowText}</p> : null}
+          {/* Takes focus after a navigation to this page. */}
+          <h1 className={styles.title} tabIndex={-1}>
+            {texts.pages.leaderboard}
+          </h1>
+          {/* Its line is kept while the board loads, so nothing below moves when it arrives. */}
+          {windowText ? (
+            <p className={styles.subtitle}>{windowText}</p>
+          ) : view.isPending ? (
+            <p className={cx(styles.subtitle, styles.subtitlePending)}>
+              <Skeleton inline width="16rem" />
+            </p>
+          ) : null}
         </div>
         <SegmentedControl
           label={t.period}
@@ -93,19 +104,19 @@ export const Leaderboard = ({ userId }: LeaderboardProps) => {
         />
       </div>
 
-      {data ? (
-        <section className={styles.me} aria-label={t.yourRank}>
+      {data || view.isPending ? (
+        <section className={styles.me} aria-label={t.yourRank} aria-busy={!data || undefined}>
           <span className={styles.meIcon}>
             <TrophyIcon size={24} />
           </span>
           <dl className={styles.meStats}>
             <div>
               <dt>{t.yourRank}</dt>
-              <dd>#{data.me.rank}</dd>
+              <dd>{data ? `#${String(data.me.rank)}` : <Skeleton inline width="3ch" />}</dd>
             </div>
             <div>
               <dt>{t.yourPoints}</dt>
-              <dd>{data.me.points}</dd>
+              <dd>{data ? data.me.points : <Skeleton inline width="3ch" />}</dd>
             </div>
           </dl>
         </section>
@@ -115,9 +126,7 @@ export const Leaderboard = ({ userId }: LeaderboardProps) => {
 
       <Tabs label={t.boards} tabs={LEADERBOARD_TABS} value={board} onChange={setBoard}>
         {view.isPending ? (
-          <div className={styles.status}>
-            <Spinner label={texts.common.loading} />
-          </div>
+          <LeaderboardTableSkeleton />
         ) : view.isError || !data ? (
           <div className={styles.status}>
             <Alert>{t.loadFailed}</Alert>

@@ -158,6 +158,36 @@ describe('Leaderboard', () => {
     );
   });
 
+  it('keeps the rank card and the period line in place while the board loads', async () => {
+    const pending: ((body: unknown) => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      () =>
+        new Promise<Response>((resolve) => {
+          pending.push((body) => resolve(new Response(JSON.stringify(body), { status: 200 })));
+        }),
+    );
+    renderWithProviders(
+      <PopupProvider>
+        <Leaderboard userId={ME} />
+      </PopupProvider>,
+      { path: '/leaderboard' },
+    );
+    const me = await screen.findByRole('region', { name: 'Your rank' });
+    expect(me).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status', { name: texts.common.loading })).toBeInTheDocument();
+    // The period line is held by a placeholder under the title.
+    const title = screen.getByRole('heading', { level: 1, name: texts.pages.leaderboard });
+    expect(title.nextElementSibling?.tagName).toBe('P');
+
+    const board = aBoard({ entries: [aStudent({ name: 'Ada Add' })], me: { rank: 3, points: 45 } });
+    await waitFor(() => expect(pending.length).toBeGreaterThan(0));
+    pending.forEach((answer) => answer(board));
+    expect(await within(me).findByText('#3')).toBeInTheDocument();
+    expect(me).not.toHaveAttribute('aria-busy');
+    expect(title.nextElementSibling).toHaveTextContent('October 2025');
+  });
+
   it('shows the caller their own rank and marks their row', async () => {
     serveBoards(() => ({
       status: 200,
@@ -168,7 +198,7 @@ describe('Leaderboard', () => {
     }));
     renderBoard();
     const me = await screen.findByRole('region', { name: 'Your rank' });
-    expect(within(me).getByText('#3')).toBeInTheDocument();
+    expect(await within(me).findByText('#3')).toBeInTheDocument();
     expect(within(me).getByText('45')).toBeInTheDocument();
     expect(within(rowOf('Me Myself')).getByText('You')).toBeInTheDocument();
     expect(within(rowOf('Me Myself')).queryByRole('button')).not.toBeInTheDocument();
@@ -316,6 +346,25 @@ describe('Leaderboard friend actions', () => {
   const serveStudents = (entries: LeaderboardEntry[]) =>
     serveBoards(() => ({ status: 200, body: aBoard({ entries }) }));
 
+  it('names each row’s buttons after the person, since every row shows the same words', async () => {
+    serveStudents([
+      aStudent({ id: 't', name: 'Tom Cummerata', friendship_status: 'add' }),
+      aStudent({ id: 'a', name: 'Ada Add', friendship_status: 'add' }),
+      aStudent({ id: 'r', name: 'Rae Received', friendship_status: 'received' }),
+    ]);
+    renderBoard();
+    const addTom = await screen.findByRole('button', { name: 'Add friend Tom Cummerata' });
+    expect(addTom).toHaveTextContent('Add Friend');
+    expect(screen.getByRole('button', { name: 'Add friend Ada Add' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Accept friend request from Rae Received' }),
+    ).toHaveTextContent('Accept');
+    expect(
+      screen.getByRole('button', { name: 'Decline friend request from Rae Received' }),
+    ).toHaveTextContent('Decline');
+    expect(screen.queryByRole('button', { name: 'Add Friend' })).not.toBeInTheDocument();
+  });
+
   it('shows Add Friend, Request Sent, Accept/Decline and Friends by relation', async () => {
     serveStudents([
       aStudent({ id: 'a', name: 'Ada Add', friendship_status: 'add' }),
@@ -337,7 +386,11 @@ describe('Leaderboard friend actions', () => {
         .map((b) => b.textContent);
     expect(buttonsOf('Ada Add')).toEqual(['Add Friend']);
     expect(buttonsOf('Sid Sent')).toEqual(['Request Sent']);
-    expect(within(rowOf('Sid Sent')).getByRole('button', { name: 'Request Sent' })).toBeDisabled();
+    expect(
+      within(rowOf('Sid Sent')).getByRole('button', {
+        name: texts.leaderboard.rowAction.requestSent('Sid Sent'),
+      }),
+    ).toBeDisabled();
     expect(buttonsOf('Rae Received')).toEqual(['Accept', 'Decline']);
     expect(buttonsOf('Fay Friend')).toEqual([]);
     expect(within(rowOf('Fay Friend')).getByText('Friends')).toBeInTheDocument();
@@ -353,12 +406,14 @@ describe('Leaderboard friend actions', () => {
     const user = renderBoard();
     await user.click(
       await within(await screen.findByRole('row', { name: /Ada Add/ })).findByRole('button', {
-        name: 'Add Friend',
+        name: texts.leaderboard.rowAction.addFriend('Ada Add'),
       }),
     );
 
     expect(
-      await within(rowOf('Ada Add')).findByRole('button', { name: 'Request Sent' }),
+      await within(rowOf('Ada Add')).findByRole('button', {
+        name: texts.leaderboard.rowAction.requestSent('Ada Add'),
+      }),
     ).toBeDisabled();
     const sent = calls.find((c) => c.method === 'POST');
     expect(sent?.url.pathname).toBe(`/api/users/${ME}/friends`);
@@ -392,12 +447,22 @@ describe('Leaderboard friend actions', () => {
     const user = renderBoard();
     await screen.findByRole('row', { name: /Rae Received/ });
 
-    await user.click(within(rowOf('Rae Received')).getByRole('button', { name: 'Accept' }));
+    await user.click(
+      within(rowOf('Rae Received')).getByRole('button', {
+        name: texts.leaderboard.rowAction.accept('Rae Received'),
+      }),
+    );
     expect(await within(rowOf('Rae Received')).findByText('Friends')).toBeInTheDocument();
 
-    await user.click(within(rowOf('Quin Received')).getByRole('button', { name: 'Decline' }));
+    await user.click(
+      within(rowOf('Quin Received')).getByRole('button', {
+        name: texts.leaderboard.rowAction.decline('Quin Received'),
+      }),
+    );
     expect(
-      await within(rowOf('Quin Received')).findByRole('button', { name: 'Add Friend' }),
+      await within(rowOf('Quin Received')).findByRole('button', {
+        name: texts.leaderboard.rowAction.addFriend('Quin Received'),
+      }),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url.pathname)).toEqual([
       '/api/friendships/f-r/accept',
@@ -414,13 +479,17 @@ describe('Leaderboard friend actions', () => {
     const user = renderBoard();
     await user.click(
       await within(await screen.findByRole('row', { name: /Ada Add/ })).findByRole('button', {
-        name: 'Add Friend',
+        name: texts.leaderboard.rowAction.addFriend('Ada Add'),
       }),
     );
     const popup = await screen.findByRole('alertdialog', { name: 'Error sending friend request' });
     expect(within(popup).getByText('A request is already pending')).toBeInTheDocument();
     await user.click(within(popup).getByRole('button', { name: 'Got it' }));
-    expect(within(rowOf('Ada Add')).getByRole('button', { name: 'Add Friend' })).toBeEnabled();
+    expect(
+      within(rowOf('Ada Add')).getByRole('button', {
+        name: texts.leaderboard.rowAction.addFriend('Ada Add'),
+      }),
+    ).toBeEnabled();
   });
 
   it('shows the accept and reject failures with their own texts', async () => {
@@ -442,11 +511,19 @@ describe('Leaderboard friend actions', () => {
     const user = renderBoard();
     await screen.findByRole('row', { name: /Rae Received/ });
 
-    await user.click(within(rowOf('Rae Received')).getByRole('button', { name: 'Accept' }));
+    await user.click(
+      within(rowOf('Rae Received')).getByRole('button', {
+        name: texts.leaderboard.rowAction.accept('Rae Received'),
+      }),
+    );
     let popup = await screen.findByRole('alertdialog', { name: 'Error accepting friend request' });
     await user.click(within(popup).getByRole('button', { name: 'Got it' }));
 
-    await user.click(within(rowOf('Zed Received')).getByRole('button', { name: 'Decline' }));
+    await user.click(
+      within(rowOf('Zed Received')).getByRole('button', {
+        name: texts.leaderboard.rowAction.decline('Zed Received'),
+      }),
+    );
     popup = await screen.findByRole('alertdialog', { name: 'Error rejecting friend request' });
     expect(
       within(popup).getByText('Could not find friendship to accept/reject'),
@@ -477,8 +554,16 @@ describe('Leaderboard organization rows', () => {
 
     expect(within(rowOf('Hosted Org')).getByText('Host')).toBeInTheDocument();
     expect(within(rowOf('Hosted Org')).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(rowOf('Member Org')).getByRole('button', { name: 'Joined' })).toBeEnabled();
-    expect(within(rowOf('Other Org')).getByRole('button', { name: 'Join' })).toBeEnabled();
+    expect(
+      within(rowOf('Member Org')).getByRole('button', {
+        name: texts.leaderboard.rowAction.joined('Member Org'),
+      }),
+    ).toBeEnabled();
+    expect(
+      within(rowOf('Other Org')).getByRole('button', {
+        name: texts.leaderboard.rowAction.join('Other Org'),
+      }),
+    ).toBeEnabled();
   });
 
   it('joins, and leaves only after confirming', async () => {
@@ -499,27 +584,43 @@ describe('Leaderboard organization rows', () => {
     await openOrganizations(user);
     await screen.findByRole('row', { name: /Other Org/ });
 
-    await user.click(within(rowOf('Other Org')).getByRole('button', { name: 'Join' }));
+    await user.click(
+      within(rowOf('Other Org')).getByRole('button', {
+        name: texts.leaderboard.rowAction.join('Other Org'),
+      }),
+    );
     expect(
-      await within(rowOf('Other Org')).findByRole('button', { name: 'Joined' }),
+      await within(rowOf('Other Org')).findByRole('button', {
+        name: texts.leaderboard.rowAction.joined('Other Org'),
+      }),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.url.pathname === '/api/register-org')?.body).toEqual({
       user_id: ME,
       organization_id: 'n',
     });
 
-    await user.click(within(rowOf('Member Org')).getByRole('button', { name: 'Joined' }));
+    await user.click(
+      within(rowOf('Member Org')).getByRole('button', {
+        name: texts.leaderboard.rowAction.joined('Member Org'),
+      }),
+    );
     let dialog = screen.getByRole('dialog', { name: 'Leave Member Org?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.some((c) => c.url.pathname === '/api/unregister-org')).toBe(false);
 
-    await user.click(within(rowOf('Member Org')).getByRole('button', { name: 'Joined' }));
+    await user.click(
+      within(rowOf('Member Org')).getByRole('button', {
+        name: texts.leaderboard.rowAction.joined('Member Org'),
+      }),
+    );
     dialog = screen.getByRole('dialog', { name: 'Leave Member Org?' });
     await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(
-      await within(rowOf('Member Org')).findByRole('button', { name: 'Join' }),
+      await within(rowOf('Member Org')).findByRole('button', {
+        name: texts.leaderboard.rowAction.join('Member Org'),
+      }),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.url.pathname === '/api/unregister-org')?.body).toEqual({
       user_id: ME,
@@ -537,7 +638,7 @@ describe('Leaderboard organization rows', () => {
     await openOrganizations(user);
     await user.click(
       within(await screen.findByRole('row', { name: /Other Org/ })).getByRole('button', {
-        name: 'Join',
+        name: texts.leaderboard.rowAction.join('Other Org'),
       }),
     );
     expect(

@@ -99,7 +99,7 @@ export const Profile = ({ userId, viewerId, viewerIsAdmin, onLogout }: ProfilePr
       <div className={styles.page}>
         <h1 className={styles.pageTitle}>{texts.pages.profile}</h1>
         {profile.isPending ? (
-          <div className={styles.status}>
+          <div key="loading" className={styles.status}>
             <Spinner label={texts.common.loading} />
           </div>
         ) : (
