@@ -34,7 +34,10 @@ export const opportunityHistorySchema = z.object({
 });
 export type OpportunityHistory = z.infer<typeof opportunityHistorySchema>;
 
-/** GET /api/admin/users/:id/points-history: a user's point ledger for the admin audit, oldest first. */
+/**
+ * GET /api/admin/users/:id/points-history: a user's point ledger for the admin audit, in the
+ * order and with the running totals of GET /api/users/{id}/points-history (newest first).
+ */
 export const auditPointsHistorySchema = pointsHistorySchema.extend({
   entries: z.array(
     pointsHistoryEntrySchema.extend({

@@ -77,7 +77,7 @@ export const userProfileSchema = userSchema.extend({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-/** One line of a user's point ledger: what changed, why, and the running total after it. */
+/** One line of a user's point ledger: what changed, why, and the user's points counting it. */
 export const pointsHistoryEntrySchema = z.object({
   id: z.string(),
   /** When the change was recorded (ISO 8601 UTC). */
@@ -98,10 +98,14 @@ export const pointsHistoryEntrySchema = z.object({
 });
 export type PointsHistoryEntry = z.infer<typeof pointsHistoryEntrySchema>;
 
-/** GET /api/users/{id}/points-history (the user and admins): the point ledger, oldest first. */
+/**
+ * GET /api/users/{id}/points-history (the user and admins): the point ledger, newest first by the
+ * opportunity's date, ties by the log's order (docs/product-rules.md). Each running total is the
+ * one of the line after it plus its own change.
+ */
 export const pointsHistorySchema = z.object({
   user_id: z.string(),
-  /** The user's points; always equal to the last running total (0 without lines). */
+  /** The user's points; always equal to the first line's running total (0 without lines). */
   points: z.number().int(),
   entries: z.array(pointsHistoryEntrySchema),
 });

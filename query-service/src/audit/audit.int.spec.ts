@@ -102,9 +102,9 @@ describe('admin audit reads over HTTP', () => {
       expect(
         history.entries.map((e) => [e.reason, e.actor_name, e.change, e.running_total]),
       ).toEqual([
-        ['attendance', 'Hal Host', 90, 90],
-        ['attendance', 'Ada Admin', 30, 120],
         ['first_signup_bonus', 'Ada Admin', 5, 125],
+        ['attendance', 'Ada Admin', 30, 120],
+        ['attendance', 'Hal Host', 90, 90],
       ]);
       expect((await stack.read(`/api/users/${ben.userId}/points-history`, amy.token)).status).toBe(
         403,
@@ -163,18 +163,18 @@ describe('admin audit reads over HTTP', () => {
           e.flags,
         ]),
       ).toEqual([
-        [opportunityId, 'attendance', 90, 90, []],
-        [opportunityId, 'first_signup_bonus', 5, 90, []],
-        [longId, 'attendance', 120, 60, ['longer-than-scheduled']],
-        [longId, 'first_signup_bonus', 5, 60, []],
         [selfId, 'attendance', 60, 60, ['host-attended']],
+        [longId, 'first_signup_bonus', 5, 60, []],
+        [longId, 'attendance', 120, 60, ['longer-than-scheduled']],
+        [opportunityId, 'first_signup_bonus', 5, 90, []],
+        [opportunityId, 'attendance', 90, 90, []],
       ]);
       expect(amyLedger.points).toBe(280);
-      expect(amyLedger.entries.at(-1)?.running_total).toBe(280);
+      expect(amyLedger.entries[0]?.running_total).toBe(280);
       const hostLedger = await ledgerOf(host);
       expect(hostLedger.entries.map((e) => [e.reason, e.change, e.flags])).toEqual([
-        ['attendance', 60, ['host-attended']],
         ['first_signup_bonus', 5, []],
+        ['attendance', 60, ['host-attended']],
       ]);
     });
 
@@ -201,6 +201,78 @@ describe('admin audit reads over HTTP', () => {
         expect(response.status, id).toBe(404);
         expect(response.body.message).toBe(texts.notFound.user);
       }
+    });
+  });
+  // After the flags above: its opportunities are in June.
+  describe('the point history order: newest first by the opportunity date, whenever awarded', () => {
+    let cara: TestAccount;
+    const ids: Record<string, string> = {};
+
+    beforeAll(async () => {
+      cara = await f.user('cara', { first: 'Cara', last: 'Clay' });
+      const club = await f.organization(host, { name: 'Order Club', admin });
+      ids['early'] = await f.opportunity(
+        host,
+        club.id,
+        { date: '2026-06-01', duration: 30 },
+        admin,
+      );
+      ids['late'] = await f.opportunity(host, club.id, { date: '2026-06-03', duration: 60 }, admin);
+      ids['sameDay'] = await f.opportunity(
+        host,
+        club.id,
+        { date: '2026-06-03', duration: 45 },
+        admin,
+      );
+      for (const id of Object.values(ids)) await f.signUp(cara, id);
+      // The later-dated award is recorded first, the earlier-dated one after it, then a second
+      // award of the later date.
+      stack.clock.set('2026-06-04T20:00:00.000Z');
+      await f.markAttendance(host, ids['late'] ?? '', [cara], 60);
+      stack.clock.advance(60_000);
+      await f.markAttendance(host, ids['early'] ?? '', [cara], 30);
+      stack.clock.advance(60_000);
+      await f.markAttendance(host, ids['sameDay'] ?? '', [cara], 45);
+    });
+
+    const expected = () => [
+      [ids['sameDay'], 'first_signup_bonus', '2026-06-03', 5, 150],
+      [ids['sameDay'], 'attendance', '2026-06-03', 45, 145],
+      [ids['late'], 'first_signup_bonus', '2026-06-03', 5, 100],
+      [ids['late'], 'attendance', '2026-06-03', 60, 95],
+      [ids['early'], 'first_signup_bonus', '2026-06-01', 5, 35],
+      [ids['early'], 'attendance', '2026-06-01', 30, 30],
+    ];
+
+    it('answers the same order and running totals to the user and in the admin audit', async () => {
+      const own = await stack.read(`/api/users/${cara.userId}/points-history`, cara.token);
+      expect(own.status, own.text).toBe(200);
+      const audit = await stack.read(`/api/admin/users/${cara.userId}/points-history`, admin.token);
+      expect(audit.status, audit.text).toBe(200);
+      for (const history of [
+        pointsHistorySchema.parse(own.body),
+        auditPointsHistorySchema.parse(audit.body),
+      ]) {
+        const lines = history.entries;
+        expect(
+          lines.map((e) => [
+            e.opportunity_id,
+            e.reason,
+            e.opportunity_date,
+            e.change,
+            e.running_total,
+          ]),
+        ).toEqual(expected());
+        // The top line's total is the user's points; each is the one below plus its change.
+        expect(history.points).toBe(150);
+        expect(lines[0]?.running_total).toBe(history.points);
+        lines.forEach((line, i) =>
+          expect(line.running_total).toBe((lines[i + 1]?.running_total ?? 0) + line.change),
+        );
+      }
+      expect(pointsHistorySchema.parse(own.body).entries.map((e) => e.id)).toEqual(
+        auditPointsHistorySchema.parse(audit.body).entries.map((e) => e.id),
+      );
     });
   });
 });

@@ -194,16 +194,16 @@ describe('leaderboards, monthly points and the point ledger over HTTP', () => {
       (await stack.read(`/api/users/${a.userId}/points-history`, a.token)).body,
     );
     expect(history.entries.map((x) => [x.reason, x.change, x.running_total])).toEqual([
-      ['attendance', 60, 60],
-      ['attendance', 30, 90],
       ['first_signup_bonus', 5, 95],
+      ['attendance', 30, 90],
+      ['attendance', 60, 60],
     ]);
-    expect(history.entries[0]).toMatchObject({
+    expect(history.entries.at(-1)).toMatchObject({
       opportunity_date: '2025-09-20',
       actor_id: admin.userId,
       actor_name: 'Ada Admin',
     });
-    expect(history.entries[0]?.opportunity_name).toMatch(/^Opportunity /);
+    expect(history.entries.at(-1)?.opportunity_name).toMatch(/^Opportunity /);
     for (const user of [a, b, c, d, e, host]) {
       const profile = userProfileSchema.parse(
         (await stack.read(`/api/users/${user.userId}`, admin.token)).body,

@@ -228,7 +228,7 @@ export const listEmails = async (pool: Pool): Promise<string[]> => {
   return rows.map((r) => r.email);
 };
 
-/** One point-ledger line as read, before the running total and who may see the actor. */
+/** One point-ledger line as read, before who may see the actor. */
 export type LedgerRow = {
   id: string;
   recorded_at: Date;
@@ -239,10 +239,21 @@ export type LedgerRow = {
   actor_id: string | null;
   actor_name: string | null;
   points: number;
+  /** The user's points after this line, counted in the ledger's order (oldest first). */
+  running_total: number;
 };
 
 /**
- * A user's point ledger, oldest first. `extra` adds columns and joins to the same query (the admin
+ * The ledger's order, oldest first (docs/product-rules.md): by the opportunity's date, the day
+ * the points count on, then by the line's place in the log. Line ids are given in log order (an
+ * award's attendance line before its bonus line), on replays too.
+ */
+const LEDGER_ORDER = 'l.opportunity_date, l.id';
+const LEDGER_ORDER_NEWEST_FIRST = 'l.opportunity_date DESC, l.id DESC';
+
+/**
+ * A user's point ledger, newest first, each line with the running total after it (so the first
+ * line's total is the user's points). `extra` adds columns and joins to the same query (the admin
  * audit reads the scheduled duration and the host's attendance); `o` is the opportunity.
  */
 export const queryPointLedger = async <Extra extends object = object>(
@@ -255,27 +266,27 @@ export const queryPointLedger = async <Extra extends object = object>(
             to_char(l.opportunity_date, 'YYYY-MM-DD') AS opportunity_date,
             l.actor_user_id::text AS actor_id,
             CASE WHEN a.id IS NULL THEN NULL ELSE ${userNameSql('a')} END AS actor_name,
-            l.points${extra.columns ? `, ${extra.columns}` : ''}
+            l.points,
+            (sum(l.points) OVER (ORDER BY ${LEDGER_ORDER}))::integer AS running_total
+            ${extra.columns ? `, ${extra.columns}` : ''}
        FROM read.point_ledger l
        LEFT JOIN read.opportunities o ON o.id = l.opportunity_id
        LEFT JOIN read.users a ON a.id = l.actor_user_id
        ${extra.joins}
       WHERE l.user_id = $1
-      ORDER BY l.recorded_at, l.id`,
+      ORDER BY ${LEDGER_ORDER_NEWEST_FIRST}`,
     [userId],
   );
   return rows;
 };
 
-/** Ledger rows as history lines with running totals; `extend` adds to or replaces a line's fields. */
+/** Ledger rows as history lines, in their order; `extend` adds to or replaces a line's fields. */
 export const ledgerEntries = <R extends LedgerRow, E>(
   rows: readonly R[],
   extend: (entry: PointsHistoryEntry, row: R) => E,
-): E[] => {
-  let total = 0;
-  return rows.map((r) => {
-    total += r.points;
-    return extend(
+): E[] =>
+  rows.map((r) =>
+    extend(
       {
         id: r.id,
         at: r.recorded_at.toISOString(),
@@ -286,14 +297,13 @@ export const ledgerEntries = <R extends LedgerRow, E>(
         actor_id: r.actor_id,
         actor_name: r.actor_name,
         change: r.points,
-        running_total: total,
+        running_total: r.running_total,
       },
       r,
-    );
-  });
-};
+    ),
+  );
 
-/** The point ledger of a user, oldest first, with running totals. */
+/** The point ledger of a user, newest first, with running totals. */
 export const loadPointsHistory = async (
   pool: Pool,
   viewer: Caller,
