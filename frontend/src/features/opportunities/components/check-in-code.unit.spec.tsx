@@ -1,5 +1,5 @@
 import { texts, type OpportunityDetail } from '@campus/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '@/testing/fixtures';
@@ -75,6 +75,10 @@ describe('QR check-in on the host panel', () => {
     await ui.click(screen.getByRole('checkbox', { name: h.attendance.present('Person 3') }));
     await ui.click(screen.getByRole('checkbox', { name: h.attendance.present('Person 1') }));
     await ui.click(screen.getByRole('button', { name: h.attendance.submit }));
+    // The confirmation counts the host's choices, not the check-in list.
+    const dialog = screen.getByRole('dialog', { name: h.attendance.confirmTitle });
+    expect(dialog).toHaveTextContent('Marked attended: 2. Marked did not attend: 1.');
+    await ui.click(within(dialog).getByRole('button', { name: h.attendance.confirm }));
     await waitFor(() => expect(api.calls('PUT', '/api/attendance')).toHaveLength(1));
     expect(api.calls('PUT', '/api/attendance')[0]?.body).toMatchObject({
       user_ids: ['p1', 'p2'],
