@@ -36,14 +36,16 @@ const CauseText = ({ entry }: { entry: Entry }) => (
 export type PointsHistorySectionProps = { userId: string };
 
 /**
- * The point ledger (owner and admins): a chart of points per month and every line, newest first,
- * with its date, cause, change and the running total after it.
+ * The point ledger (owner and admins): a chart of points per month and every line, newest first
+ * by the opportunity's date (docs/product-rules.md), with its date, cause, change and the running
+ * total counting it.
  */
 export const PointsHistorySection = ({ userId }: PointsHistorySectionProps) => {
   const history = usePointsHistory(userId, true);
   const entries = history.data?.entries;
   const months = useMemo(() => pointsPerMonth(entries ?? []), [entries]);
-  const newestFirst = useMemo(() => [...(entries ?? [])].reverse(), [entries]);
+  // In the server's order: newest first, each total the one below plus its change.
+  const newestFirst = entries ?? [];
 
   return (
     <ProfileSection title={t.title} className={styles.wide}>

@@ -571,21 +571,22 @@ describe('Profile lists', () => {
 });
 
 describe('Profile point history', () => {
+  // As the server answers it: newest first by the opportunity's date.
   const history: PointsHistory = {
     user_id: ME,
     points: 95,
     entries: [
       {
-        id: 'l-1',
-        at: '2025-09-20T22:00:00.000Z',
+        id: 'l-3',
+        at: '2025-11-02T18:00:00.000Z',
         reason: 'attendance',
-        opportunity_id: 'opp-1',
-        opportunity_name: 'Food drive',
-        opportunity_date: '2025-09-20',
+        opportunity_id: 'opp-2',
+        opportunity_name: null,
+        opportunity_date: '2025-11-02',
         actor_id: null,
         actor_name: null,
-        change: 60,
-        running_total: 60,
+        change: 30,
+        running_total: 95,
       },
       {
         id: 'l-2',
@@ -600,16 +601,16 @@ describe('Profile point history', () => {
         running_total: 65,
       },
       {
-        id: 'l-3',
-        at: '2025-11-02T18:00:00.000Z',
+        id: 'l-1',
+        at: '2025-09-20T22:00:00.000Z',
         reason: 'attendance',
-        opportunity_id: 'opp-2',
-        opportunity_name: null,
-        opportunity_date: '2025-11-02',
+        opportunity_id: 'opp-1',
+        opportunity_name: 'Food drive',
+        opportunity_date: '2025-09-20',
         actor_id: null,
         actor_name: null,
-        change: 30,
-        running_total: 95,
+        change: 60,
+        running_total: 60,
       },
     ],
   };
