@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '@/testing/fixtures';
 import { fakeApi } from '../../../testing/fake-api';
-import { aListItem } from '../testing/opportunity-fixtures';
-import { renderScreen } from '../testing/render-screen';
+import { aListItem, participants } from '../testing/opportunity-fixtures';
+import { DAY, HOUR, MINUTE, afterNow, renderScreen } from '../testing/render-screen';
 import { MyOpportunitiesScreen } from './my-opportunities';
 
 vi.mock('@/lib/auth/firebase', () => ({
@@ -120,5 +120,141 @@ describe('My Opportunities', () => {
     expect(within(all).getByRole('link', { name: 'Unapproved Event' })).toBeInTheDocument();
     expect(within(all).getByText(texts.opportunities.card.pendingApproval)).toBeInTheDocument();
     expect(within(all).getByRole('link', { name: 'Old Event' })).toBeInTheDocument();
+  });
+
+  describe('ended opportunities (start plus duration, by the server clock)', () => {
+    const c = texts.opportunities.card;
+    /** The signed-in student (user-1) among the participants, present or not. */
+    const withMe = (attended: boolean) => [
+      ...participants(2),
+      { ...participants(1)[0]!, id: 'user-1', name: 'Sam Student', attended },
+    ];
+    const pastItem = (over: Parameters<typeof aListItem>[0]) =>
+      aListItem({
+        starts_at: afterNow(-2 * DAY),
+        duration: 90,
+        points: 90,
+        is_registered: true,
+        registered_count: 3,
+        slots_left: 7,
+        ...over,
+      });
+    const statusOf = (container: HTMLElement, name: string) => {
+      const card = within(container).getByRole('link', { name }).closest('article');
+      if (!card) throw new Error(`no card for ${name}`);
+      return within(card).getByTestId('past-status');
+    };
+
+    it("says what became of each past signup, with no 'Signed Up ✓' and no slots left", async () => {
+      mine = {
+        hosting: empty,
+        registered: {
+          upcoming: [],
+          past: [
+            pastItem({
+              id: 'a',
+              name: 'Park Planting',
+              attendance_marked: true,
+              involved_users: withMe(true),
+              points: 120,
+              duration: 120,
+            }),
+            pastItem({
+              id: 'b',
+              name: 'Book Sort',
+              attendance_marked: true,
+              involved_users: withMe(false),
+            }),
+            pastItem({
+              id: 'c',
+              name: 'Soup Kitchen',
+              attendance_marked: false,
+              involved_users: withMe(false),
+            }),
+          ],
+        },
+        all: null,
+      };
+      const { ui } = renderMine();
+      const registered = await section(m.registered);
+      await ui.click(within(registered).getByRole('button', { name: m.showPast }));
+
+      expect(statusOf(registered, 'Park Planting')).toHaveTextContent('Attended · 120 points');
+      expect(statusOf(registered, 'Book Sort')).toHaveTextContent('Did not attend');
+      expect(statusOf(registered, 'Soup Kitchen')).toHaveTextContent(
+        'Attendance not yet submitted',
+      );
+      expect(within(registered).queryByText(c.registered)).not.toBeInTheDocument();
+      expect(within(registered).queryByText(c.slotsLeft(7))).not.toBeInTheDocument();
+      expect(within(registered).getByRole('link', { name: 'Park Planting' })).toHaveAttribute(
+        'href',
+        '/opportunity/a',
+      );
+    });
+
+    it("shows one of today's that has ended as past, and one under way as upcoming", async () => {
+      mine = {
+        hosting: empty,
+        registered: {
+          upcoming: [
+            pastItem({
+              id: 'e',
+              name: 'Morning Run',
+              starts_at: afterNow(-3 * HOUR),
+              duration: 60,
+            }),
+            pastItem({
+              id: 'u',
+              name: 'Noon Walk',
+              starts_at: afterNow(-10 * MINUTE),
+              duration: 60,
+            }),
+          ],
+          past: [],
+        },
+        all: null,
+      };
+      renderMine();
+      const registered = await section(m.registered);
+      await within(registered).findByRole('link', { name: 'Morning Run' });
+      expect(statusOf(registered, 'Morning Run')).toHaveTextContent('Attendance not yet submitted');
+      const underWay = within(registered)
+        .getByRole('link', { name: 'Noon Walk' })
+        .closest('article');
+      expect(underWay).toHaveAttribute('data-testid', 'opportunity-card');
+      expect(within(underWay as HTMLElement).getByText(c.slotsLeft(7))).toBeInTheDocument();
+    });
+
+    it('tells the host whether attendance is in, and an admin that others have ended', async () => {
+      mine = {
+        hosting: {
+          upcoming: [],
+          past: [
+            pastItem({
+              id: 'h1',
+              name: 'Food Drive',
+              is_host: true,
+              is_registered: false,
+              attendance_marked: true,
+            }),
+            pastItem({ id: 'h2', name: 'Coat Drive', is_host: true, is_registered: false }),
+          ],
+        },
+        registered: empty,
+        all: {
+          upcoming: [],
+          past: [pastItem({ id: 'o1', name: 'Old Event', is_registered: false })],
+        },
+      };
+      const { ui } = renderMine(aUser({ admin: true }));
+      const hosting = await section(m.hosting);
+      await ui.click(within(hosting).getByRole('button', { name: m.showPast }));
+      expect(statusOf(hosting, 'Food Drive')).toHaveTextContent('Attendance submitted');
+      expect(statusOf(hosting, 'Coat Drive')).toHaveTextContent('Attendance not yet submitted');
+
+      const all = await section(m.all);
+      await ui.click(within(all).getByRole('button', { name: m.show }));
+      expect(statusOf(all, 'Old Event')).toHaveTextContent('This opportunity has ended');
+    });
   });
 });
