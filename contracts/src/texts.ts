@@ -120,6 +120,9 @@ export const texts = {
     backToLogin: 'Back to Login',
     seeMore: 'See More',
     seeLess: 'See Less',
+    /** The See More / See Less buttons' names for assistive technology: whose story. */
+    seeMoreAbout: (name: string) => `See more about ${name}`,
+    seeLessAbout: (name: string) => `See less about ${name}`,
     hometown: 'Hometown',
     major: 'Major',
     classOf: (year: number) => `Class of ${year}`,

@@ -458,9 +458,17 @@ export const planDemo = (scale = 1): DemoPlan => {
   const admin = person('Avery', 'Admin', ADMIN_EMAIL);
   const host = person('Harper', 'Host', HOST_EMAIL);
   const student = person('Sam', 'Student', STUDENT_EMAIL);
-  const team = teamMembers.map((m) => {
+  // The About page's team, as the page presents them: major, class year and (below) organizations.
+  const team = teamMembers.map((m): PlannedUser => {
     const [first = m.name, ...rest] = m.name.split(' ');
-    return person(first, rest.join(' ') || first, m.email);
+    return {
+      ...person(first, rest.join(' ') || first, m.email),
+      major: m.major,
+      graduationYear: m.classYear,
+      // The page states the class year only; a level could contradict it as the years pass.
+      academicLevel: null,
+      bio: `${m.roleTitle}. ${m.major} student from ${m.hometown}.`,
+    };
   });
   const studentCount = Math.max(40, Math.round(300 * scale));
   const students: PlannedUser[] = [];
@@ -470,7 +478,11 @@ export const planDemo = (scale = 1): DemoPlan => {
   const everyone = [host, student, ...team, ...students];
   const emails = everyone.map((u) => u.email);
 
-  // Organizations: every type, hosted by a student (host@ hosts the Campus Service Corps).
+  // Organizations: every type, hosted by a student (host@ hosts the Campus Service Corps). Team
+  // members belong to exactly the organizations the About page lists for them.
+  const teamEmails = new Set(team.map((u) => u.email));
+  const teamIn = (name: string) =>
+    teamMembers.filter((m) => m.organizations.includes(name)).map((m) => m.email);
   const unapprovedOrgs = new Set(['Film Society', 'Robotics Outreach', 'Dance Marathon']);
   const organizations: PlannedOrganization[] = ORGANIZATIONS.map(([name, type, description], i) => {
     const orgHost = name === 'Campus Service Corps' ? HOST_EMAIL : (students[i] ?? student).email;
@@ -483,7 +495,12 @@ export const planDemo = (scale = 1): DemoPlan => {
       description,
       host: orgHost,
       approved,
-      members: [...new Set(members.filter((e) => e !== orgHost))],
+      members: [
+        ...new Set([
+          ...members.filter((e) => e !== orgHost && !teamEmails.has(e)),
+          ...(approved ? teamIn(name) : []),
+        ]),
+      ],
     };
   });
   const approvedOrgs = organizations.filter((o) => o.approved);

@@ -68,6 +68,21 @@ describe('About Us', () => {
       }
     }
   });
+
+  it('names each See More button after the person whose story it opens', () => {
+    renderWithProviders(<AboutUs />, { path: '/about-us' });
+    const team = screen.getByRole('region', { name: 'Our Team' });
+    const buttons = within(team).getAllByRole('button', { name: /^See more about / });
+    expect(buttons.length).toBeGreaterThan(1);
+    expect(within(team).queryAllByRole('button', { name: 'See More' })).toHaveLength(0);
+    for (const button of buttons) {
+      const card = button.closest('article') as HTMLElement;
+      const name = within(card).getByRole('heading', { level: 3 }).textContent;
+      expect(button).toHaveAccessibleName(`See more about ${name}`);
+      expect(button).toHaveTextContent(/^See More$/);
+    }
+    expect(within(team).getByRole('button', { name: 'See more about Grace Okafor' })).toBeVisible();
+  });
 });
 
 describe('TeamMemberCard', () => {
@@ -79,16 +94,21 @@ describe('TeamMemberCard', () => {
     expect(within(card).getByText(preview)).toBeInTheDocument();
     expect(within(card).queryByText(longStory)).not.toBeInTheDocument();
 
-    const seeMore = within(card).getByRole('button', { name: 'See More' });
+    // The visible words stay 'See More' / 'See Less'; the name says whose story it opens.
+    const seeMore = within(card).getByRole('button', { name: 'See more about Jo Rivera' });
+    expect(seeMore).toHaveTextContent(/^See More$/);
     expect(seeMore).toHaveAttribute('aria-expanded', 'false');
     await user.click(seeMore);
     expect(within(card).getByText(longStory)).toBeInTheDocument();
-    const seeLess = within(card).getByRole('button', { name: 'See Less' });
+    const seeLess = within(card).getByRole('button', { name: 'See less about Jo Rivera' });
+    expect(seeLess).toHaveTextContent(/^See Less$/);
     expect(seeLess).toHaveAttribute('aria-expanded', 'true');
 
     await user.click(seeLess);
     expect(within(card).getByText(preview)).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'See More' })).toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', { name: 'See more about Jo Rivera' }),
+    ).toBeInTheDocument();
   });
 
   it('shows a short story whole, without a toggle', () => {
@@ -96,7 +116,7 @@ describe('TeamMemberCard', () => {
       <TeamMemberCard member={aMember({ favoriteServiceStory: 'Fed 40 people.' })} />,
     );
     expect(screen.getByText('Fed 40 people.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'See More' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /See more/i })).not.toBeInTheDocument();
   });
 
   it('falls back to the default profile image when the picture is broken', () => {

@@ -70,6 +70,11 @@ export const TeamMemberCard = ({ member }: TeamMemberCardProps) => {
             className={styles.toggle}
             aria-expanded={expanded}
             aria-controls={storyId}
+            aria-label={
+              expanded
+                ? texts.about.seeLessAbout(member.name)
+                : texts.about.seeMoreAbout(member.name)
+            }
             onClick={() => setExpanded((value) => !value)}
           >
             {expanded ? texts.about.seeLess : texts.about.seeMore}
