@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildPath, routes, texts } from '@campus/contracts';
 import { emulatorIdToken } from '../../infra/src/auth/emulator-sign-in';
-import { apiAs } from './api';
+import {
+  apiAs,
+  easternAt,
+  nextQuarterHour,
+  organizationId,
+  readUntil,
+  registerUser,
+  uniqueSuffix,
+} from './api';
 import { blockingViolations, checkAccessibility } from './axe';
 import { launchBrowser, openPage, screenshot, signIn, WIDTHS } from './browser';
 
@@ -40,12 +48,80 @@ const visit = async (page: Page, baseUrl: string, path: string, ids: Record<stri
   expect(page.url()).toBe(url);
 };
 
+/** Where each admin table's region clips: its overflow and the header cells outside its box. */
+const clippedTables = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('main [role="region"]')]
+      .filter((region) => region.querySelector('table'))
+      .map((region) => {
+        const box = region.getBoundingClientRect();
+        return {
+          table: region.getAttribute('aria-label'),
+          overflow: region.scrollWidth - region.clientWidth,
+          headersOutside: [...region.querySelectorAll('th')]
+            .filter((th) => {
+              const cell = th.getBoundingClientRect();
+              return cell.left < box.left - 0.5 || cell.right > box.right + 0.5;
+            })
+            .map((th) => th.textContent),
+        };
+      }),
+  );
+
 describe('the admin screens at 1280 and 390 px', () => {
   const baseUrl = inject('e2eUrl');
   let browser: Browser;
   const ids: Record<string, string> = {};
+  const suffix = uniqueSuffix();
+  /** Waiting for approval, with descriptions far longer than a table cell shows at once. */
+  const seeded = {
+    opportunity: `Riverside Trail Restoration and Community Cleanup Day ${suffix}`,
+    organization: `Society for Long Descriptions ${suffix}`,
+    opportunityDescription:
+      'We meet at the boathouse and walk the river trail together, clearing litter, cutting back ' +
+      'invasive vines and resurfacing the muddy stretches with gravel. Gloves, tools, water and ' +
+      'snacks are provided; wear shoes that can get muddy. Directions and the parking map: ' +
+      'https://example.org/riverside-trail-restoration/directions-and-parking-map-for-volunteers ' +
+      `The day ends with a picnic by the water. (${suffix})`,
+    organizationDescription:
+      'A student society that reads, writes and discusses very long texts: novels, essays, ' +
+      'letters and the occasional legal contract, meeting every other week in the library, with ' +
+      'a reading list chosen by the members each semester and a short story contest in spring. ' +
+      `Everyone is welcome, no experience needed. (${suffix})`,
+  };
   beforeAll(async () => {
     browser = await launchBrowser();
+    const creatorEmail = `long-texts-${suffix}@university.edu`;
+    const creatorUser = await registerUser(baseUrl, creatorEmail, 'Lena', `Long ${suffix}`);
+    const creator = apiAs(baseUrl, creatorEmail);
+    const corps = await organizationId(creator, 'Campus Service Corps');
+    await creator.call('POST', routes.joinOrganization.path, {
+      user_id: creatorUser.id,
+      organization_id: corps,
+    });
+    const when = easternAt(nextQuarterHour(Date.now() + 5 * 24 * 3_600_000));
+    await creator.call('POST', routes.createOpportunity.path, {
+      name: seeded.opportunity,
+      description: seeded.opportunityDescription,
+      date: when.date,
+      time: when.time,
+      duration: 120,
+      total_slots: 12,
+      host_org_id: corps,
+      causes: ['Environment & Sustainability'],
+    });
+    await creator.call('POST', routes.createOrganization.path, {
+      name: seeded.organization,
+      type: 'Cultural',
+      description: seeded.organizationDescription,
+    });
+    const admin = apiAs(baseUrl, 'admin@university.edu');
+    await readUntil<{ name: string }[]>(admin, routes.listUnapprovedOpportunities.path, (list) =>
+      list.some((o) => o.name === seeded.opportunity),
+    );
+    await readUntil<{ name: string }[]>(admin, routes.listUnapprovedOrganizations.path, (list) =>
+      list.some((o) => o.name === seeded.organization),
+    );
     const student = apiAs(baseUrl, 'student@university.edu');
     const me = await student.call<{ id: string }>(
       'GET',
@@ -94,6 +170,59 @@ describe('the admin screens at 1280 and 390 px', () => {
       }
     });
   }
+
+  it('fits every admin table at 1280 px and shows a long description whole on demand', async () => {
+    const { page, errors, close } = await openPage(browser, WIDTHS.desktop);
+    try {
+      await signIn(page, baseUrl, 'admin@university.edu');
+      await page.waitForURL(/\/opportunities$/);
+      await visit(page, baseUrl, '/admin', ids);
+      const more = page.getByRole('button', {
+        name: texts.admin.approvals.showFullDescriptionOf(seeded.opportunity),
+      });
+      await more.waitFor();
+      await page
+        .getByRole('button', {
+          name: texts.admin.approvals.showFullDescriptionOf(seeded.organization),
+        })
+        .waitFor();
+
+      const tables = await clippedTables(page);
+      expect(tables.map((t) => t.table)).toEqual(
+        expect.arrayContaining([
+          texts.common.scrollableTable(texts.admin.approvals.opportunitiesTitle),
+          texts.common.scrollableTable(texts.admin.approvals.organizationsTitle),
+        ]),
+      );
+      for (const table of tables) {
+        expect(table, `${table.table ?? 'a table'} is clipped`).toEqual({
+          ...table,
+          overflow: 0,
+          headersOutside: [],
+        });
+      }
+
+      // Collapsed: the cell shows the start only; the button (keyboard) shows the whole text.
+      const tail = `The day ends with a picnic by the water. (${suffix})`;
+      expect(await page.getByText(tail, { exact: false }).count()).toBe(0);
+      await more.focus();
+      await page.keyboard.press('Enter');
+      const less = page.getByRole('button', {
+        name: texts.admin.approvals.showLessOf(seeded.opportunity),
+      });
+      expect(await less.getAttribute('aria-expanded')).toBe('true');
+      const full = page.getByText(tail, { exact: false });
+      await full.waitFor();
+      expect(await full.textContent()).toBe(seeded.opportunityDescription);
+      expect(await full.isVisible()).toBe(true);
+      // Unfolded, the table still fits.
+      for (const table of await clippedTables(page)) expect(table.overflow).toBe(0);
+      await screenshot(page, 'admin-admin-long-description-desktop');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 
   it('exports users.csv through a report job and downloads it under its name', async () => {
     const { page, errors, close } = await openPage(browser, WIDTHS.desktop);

@@ -89,7 +89,7 @@ const opportunityColumns: readonly Column<OpportunityListItem>[] = [
   },
   { header: t.organization, cell: (o) => o.host_org_name ?? o.nonprofit ?? '' },
   { header: t.creator, cell: (o) => <CreatorLink row={o} /> },
-  { header: t.date, className: styles.nowrap, cell: (o) => formatCalendarDate(o.date) },
+  { header: t.date, className: styles.compact, cell: (o) => formatCalendarDate(o.date) },
 ];
 
 const organizationColumns: readonly Column<OrganizationListItem>[] = [
@@ -223,7 +223,7 @@ const ApprovalTable = <T extends { id: string; name: string }>({
             <tbody>
               {query.data.map((row) => (
                 <tr key={row.id}>
-                  <td>
+                  <td className={styles.compact} data-label={t.select}>
                     <input
                       type="checkbox"
                       aria-label={t.selectItem(row.name)}
@@ -232,11 +232,11 @@ const ApprovalTable = <T extends { id: string; name: string }>({
                     />
                   </td>
                   {columns.map((column) => (
-                    <td key={column.header} className={column.className}>
-                      {column.cell(row)}
+                    <td key={column.header} className={column.className} data-label={column.header}>
+                      <div>{column.cell(row)}</div>
                     </td>
                   ))}
-                  <td>
+                  <td className={styles.compact} data-label={t.delete}>
                     <Button
                       size="small"
                       variant="ghost"
