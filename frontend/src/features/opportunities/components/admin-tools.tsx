@@ -52,6 +52,7 @@ export const AdminTools = ({ opportunity: o }: { opportunity: OpportunityDetail 
           confirmLabel={t.unapproveConfirmButton}
           cancelLabel={t.cancel}
           busy={unapprove.isPending}
+          destructive
           onCancel={() => setConfirming(false)}
           onConfirm={() =>
             unapprove.mutate({ approved: false }, { onSettled: () => setConfirming(false) })

@@ -71,6 +71,12 @@ const renderDetail = (user = host) => {
 const card = async (title: string) =>
   (await screen.findByRole('heading', { name: title })).closest('section') as HTMLElement;
 
+/** A message drawn as a success (the check glyph and colours), announced politely. */
+const expectSuccess = (element: HTMLElement) => {
+  const box = element.closest('[role="status"]');
+  expect(box).toHaveAttribute('data-tone', 'success');
+};
+
 /** The open confirmation dialog's button. */
 const confirmIn = (title: string, button: string) =>
   within(screen.getByRole('dialog', { name: title })).getByRole('button', { name: button });
@@ -240,6 +246,7 @@ describe('Attendance Management', () => {
     expect(screen.getByRole('checkbox', { name: h.attendance.present('Person 1') })).toBeDisabled();
     expect(screen.queryByLabelText(h.attendance.hours)).not.toBeInTheDocument();
     expect(within(attendance).getByRole('status')).toHaveTextContent(h.attendance.submitted(1, 1));
+    expectSuccess(within(attendance).getByText(h.attendance.submitted(1, 1)));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -323,6 +330,7 @@ describe('Slot Management', () => {
       expect(api.calls('PUT', '/api/opps/opp-1')[0]?.body).toEqual({ total_slots: 12 }),
     );
     expect(await within(slots).findByRole('status')).toHaveTextContent(h.slots.updated(12));
+    expectSuccess(within(slots).getByText(h.slots.updated(12)));
     fail = true;
     await ui.click(await within(slots).findByRole('button', { name: h.slots.edit }));
     await ui.clear(within(slots).getByLabelText(h.slots.limit));
@@ -382,7 +390,7 @@ describe('announcements', () => {
       }),
     );
     await waitFor(() => expect(field).toHaveValue(''));
-    expect(await screen.findByText(h.announcements.posted)).toBeInTheDocument();
+    expectSuccess(await screen.findByText(h.announcements.posted));
     fail = true;
     await ui.type(field, 'Again');
     await ui.click(screen.getByRole('button', { name: h.announcements.post }));
@@ -432,6 +440,10 @@ describe('edit mode', () => {
     await ui.click(await screen.findByRole('button', { name: h.manage.deleteOpportunity }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText(h.manage.deleteConfirm)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: h.manage.delete })).toHaveAttribute(
+      'data-destructive',
+      'true',
+    );
     await ui.click(within(dialog).getByRole('button', { name: h.manage.cancel }));
     expect(api.calls('DELETE', '/api/opps/opp-1')).toHaveLength(0);
     await ui.click(screen.getByRole('button', { name: h.manage.deleteOpportunity }));
@@ -478,7 +490,7 @@ describe('edit mode', () => {
       expect(api.calls('PUT', '/api/opps/opp-1')[0]?.body).toEqual({ image: '/files/new.png' }),
     );
     expect(api.calls('POST', '/upload')).toHaveLength(1);
-    expect(await screen.findByText(h.manage.imageUpdated)).toBeInTheDocument();
+    expectSuccess(await screen.findByText(h.manage.imageUpdated));
   });
 });
 
@@ -496,6 +508,9 @@ describe('admin tools', () => {
     await ui.click(within(tools).getByRole('button', { name: h.admin.unapprove }));
     const dialog = screen.getByRole('dialog', { name: h.admin.unapproveTitle });
     expect(dialog).toHaveTextContent(h.admin.unapproveConfirm);
+    expect(
+      within(dialog).getByRole('button', { name: h.admin.unapproveConfirmButton }),
+    ).toHaveAttribute('data-destructive', 'true');
     await ui.click(within(dialog).getByRole('button', { name: h.admin.cancel }));
     expect(api.calls('PUT', '/api/opps/opp-1')).toHaveLength(0);
 
@@ -508,7 +523,7 @@ describe('admin tools', () => {
     await waitFor(() =>
       expect(api.calls('PUT', '/api/opps/opp-1').at(-1)?.body).toEqual({ approved: false }),
     );
-    expect(await within(tools).findByRole('status')).toHaveTextContent(h.admin.unapproved);
+    expectSuccess(await within(tools).findByText(h.admin.unapproved));
     expect(within(tools).queryByText(h.admin.unapproveFailed('Down'))).not.toBeInTheDocument();
     // The facts follow the refreshed opportunity.
     expect(await within(await card(h.facts.title)).findByText(h.facts.pending)).toBeInTheDocument();
@@ -539,7 +554,7 @@ describe('admin tools', () => {
         opportunity_id: 'opp-1',
       }),
     );
-    expect(await within(tools).findByText(h.admin.registered('Penny New'))).toBeInTheDocument();
+    expectSuccess(await within(tools).findByText(h.admin.registered('Penny New')));
     fail = true;
     await ui.click(within(tools).getByRole('button', { name: `${h.admin.register} Penny New` }));
     expect(await within(tools).findByText(h.admin.registerFailed)).toBeInTheDocument();
@@ -564,6 +579,10 @@ describe('admin tools', () => {
     await ui.click(await screen.findByRole('button', { name: h.admin.unregisterUser('Person 2') }));
     const dialog = screen.getByRole('dialog', { name: 'Unregister Person 2?' });
     expect(dialog).toHaveTextContent(h.admin.unregisterConfirm('Person 2'));
+    expect(within(dialog).getByRole('button', { name: h.admin.unregister })).toHaveAttribute(
+      'data-destructive',
+      'true',
+    );
     await ui.click(within(dialog).getByRole('button', { name: h.admin.cancel }));
     expect(api.calls('POST', '/api/unregister-opp')).toHaveLength(0);
 

@@ -109,6 +109,7 @@ export const ManageBar = ({ opportunity: o, editing, onEdit }: ManageBarProps) =
           confirmLabel={t.delete}
           cancelLabel={t.cancel}
           busy={remove.isPending}
+          destructive
           onCancel={() => setConfirming(false)}
           onConfirm={() =>
             remove.mutate(undefined, {

@@ -277,6 +277,7 @@ const Participants = ({
           confirmLabel={a.unregister}
           cancelLabel={a.cancel}
           busy={unregister.isPending}
+          destructive
           onCancel={() => setConfirming(null)}
           onConfirm={() =>
             unregister.mutate(confirming.id, {

@@ -337,8 +337,10 @@ describe('the sign-up button', () => {
       }),
     );
     expect(
-      await screen.findByText(texts.host.admin.unregistered('Pat Participant')),
-    ).toBeInTheDocument();
+      (await screen.findByText(texts.host.admin.unregistered('Pat Participant'))).closest(
+        '[role="status"]',
+      ),
+    ).toHaveAttribute('data-tone', 'success');
   });
 
   it("reads 'Event Already Started' (disabled) once started, registered or not", async () => {
