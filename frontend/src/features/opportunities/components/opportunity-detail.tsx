@@ -135,7 +135,7 @@ type SectionProps = { opportunity: OpportunityDetail };
 
 const Hero = ({ opportunity: o, isAdmin }: SectionProps & { isAdmin: boolean }) => (
   <header className={styles.hero}>
-    <OpportunityImage src={o.imageUrl} className={styles.heroImage} eager />
+    <OpportunityImage src={o.imageUrl} causes={o.causes} className={styles.heroImage} eager />
     <div className={styles.heroText}>
       {o.is_host || isAdmin ? (
         <div className={styles.badges}>
