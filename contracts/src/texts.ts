@@ -10,6 +10,8 @@ import { profileTexts } from './texts/profile';
 import { calendarTexts, waitlistTexts } from './texts/waitlist';
 import { mailTexts, transcriptTexts } from './texts/transcript';
 
+const BRAND_NAME = 'Campus Volunteering';
+
 /**
  * Every user-facing text of the product, word for word, in one place. Server messages and screens
  * both read from here; tests find these texts on screen. `{email}` style holes are filled by the
@@ -17,7 +19,7 @@ import { mailTexts, transcriptTexts } from './texts/transcript';
  */
 export const texts = {
   brand: {
-    name: 'Campus Volunteering',
+    name: BRAND_NAME,
     tagline: 'Your hub for making a difference',
     heroTitle: 'Serve your community, together.',
     highlights: [
@@ -168,6 +170,19 @@ export const texts = {
     friends: 'Friends ✓',
   },
   pages: {
+    /** The document title of a page: what it is, then the product. */
+    documentTitle: (page: string) => `${page} · ${BRAND_NAME}`,
+    signIn: 'Sign in',
+    register: 'Create Account',
+    aboutUs: 'About Us',
+    events: 'Events',
+    createOpportunity: 'Create Opportunity',
+    accountSetup: 'Set up your account',
+    adminOperations: 'Operations',
+    pointHistory: 'Point History',
+    eventHistory: 'Event History',
+    scoringPreview: 'Scoring preview',
+    checkIn: 'Check-in',
     opportunity: 'Opportunity',
     myOpportunities: 'My Opportunities',
     groups: 'Manage Organizations',

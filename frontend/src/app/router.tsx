@@ -1,5 +1,6 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '@/components/layouts/page-spinner';
+import { RouteFocus } from '@/components/layouts/route-focus';
 import { PopupProvider } from '@/components/ui/popup';
 import { paths } from '@/config/paths';
 import { HomeRedirect, RequireAdmin, SessionGate, SignedOutOnly } from './routes/guards';
@@ -11,6 +12,7 @@ export const appRoutes: RouteObject[] = [
     // Inside the router, so a popup's message may hold links.
     element: (
       <PopupProvider>
+        <RouteFocus />
         <SessionGate />
       </PopupProvider>
     ),
@@ -120,8 +122,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: paths.adminScoringPreview.path,
                 lazy: async () => ({
-                  Component: (await import('@/features/scoring-preview/components/scoring-preview'))
-                    .ScoringPreview,
+                  Component: (await import('./routes/scoring-preview')).ScoringPreviewRoute,
                 }),
               },
             ],
@@ -129,8 +130,7 @@ export const appRoutes: RouteObject[] = [
           {
             path: paths.checkIn.path,
             lazy: async () => ({
-              Component: (await import('@/features/check-in/components/check-in-screen'))
-                .CheckInScreen,
+              Component: (await import('./routes/check-in')).CheckInRoute,
             }),
           },
           {

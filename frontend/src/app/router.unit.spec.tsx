@@ -1,6 +1,7 @@
 import { texts, type User } from '@campus/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userByEmailQueryOptions } from '@/lib/auth/api/get-user-by-email';
@@ -18,6 +19,8 @@ vi.mock('@/lib/auth/firebase', () => ({
 
 type NotificationsAnswer = { status: number; body: unknown };
 let notificationsAnswer: NotificationsAnswer;
+/** Answers to other reads, by the end of their URL. */
+let otherAnswers: Record<string, NotificationsAnswer>;
 let requestedUrls: string[];
 
 const jsonResponse = ({ status, body }: NotificationsAnswer) =>
@@ -28,6 +31,7 @@ const jsonResponse = ({ status, body }: NotificationsAnswer) =>
 
 beforeEach(() => {
   notificationsAnswer = { status: 404, body: { message: 'Not Found' } };
+  otherAnswers = {};
   requestedUrls = [];
   vi.stubGlobal(
     'fetch',
@@ -37,6 +41,8 @@ beforeEach(() => {
       if (url.endsWith('/api/notifications')) {
         return Promise.resolve(jsonResponse(notificationsAnswer));
       }
+      const other = Object.entries(otherAnswers).find(([end]) => url.endsWith(end));
+      if (other) return Promise.resolve(jsonResponse(other[1]));
       return Promise.resolve(jsonResponse({ status: 404, body: { message: 'Not Found' } }));
     }),
   );
@@ -174,6 +180,79 @@ describe('routes when signed in', () => {
   it('lets the owner log out from the profile page', async () => {
     renderAt('/profile/student-1', { session: signedInAs(student), user: student });
     expect(await screen.findByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+});
+
+describe('document titles and focus', () => {
+  const titled = (page: string) => `${page} · Campus Volunteering`;
+
+  it.each([
+    ['/opportunities', 'Events', 'Events'],
+    ['/leaderboard', 'Leaderboard', 'Leaderboard'],
+    ['/groups', 'Manage Organizations', 'Manage Organizations'],
+    ['/notifications', 'Notifications', 'Notifications'],
+    ['/my-opportunities', 'My Opportunities', 'My Opportunities'],
+    ['/create-opportunity', 'Create Opportunity', 'Create Opportunity'],
+    ['/about-us', 'About Us', 'About Us'],
+  ])('names %s after its page', async (path, heading, title) => {
+    renderAt(path, { session: signedInAs(student), user: student });
+    await screen.findByRole('heading', { level: 1, name: heading });
+    await waitFor(() => expect(document.title).toBe(titled(title)));
+  });
+
+  it('names the sign-in page', async () => {
+    renderAt('/login', { session: signedOut });
+    await screen.findByRole('button', { name: 'Sign in with university email' });
+    await waitFor(() => expect(document.title).toBe(titled('Sign in')));
+  });
+
+  it('names a profile after its person once loaded, and by its kind before', async () => {
+    let answer: (reply: NotificationsAnswer) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) => {
+        const url =
+          typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (url.endsWith('/api/users/user-9')) {
+          return new Promise<Response>((resolve) => {
+            answer = (reply) => resolve(jsonResponse(reply));
+          });
+        }
+        return Promise.resolve(jsonResponse({ status: 404, body: { message: 'Not Found' } }));
+      }),
+    );
+    renderAt('/profile/user-9', { session: signedInAs(student), user: student });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+    await waitFor(() => expect(document.title).toBe(titled('Profile')));
+    answer({
+      status: 200,
+      body: {
+        ...aUser({ id: 'user-9', name: 'Tom Cummerata' }),
+        badges: [],
+        friend_count: 0,
+        signup_count: 0,
+        hours: 0,
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Tom Cummerata' });
+    await waitFor(() => expect(document.title).toBe(titled('Tom Cummerata')));
+  });
+
+  it('leaves focus alone on the first load and moves it to the heading after a navigation', async () => {
+    const user = userEvent.setup();
+    renderAt('/opportunities', { session: signedInAs(student), user: student });
+    await screen.findByRole('heading', { level: 1, name: 'Events' });
+    expect(document.body).toHaveFocus();
+
+    const nav = screen.getByRole('navigation', { name: texts.nav.main });
+    await user.click(within(nav).getByRole('link', { name: 'Leaderboard' }));
+    const heading = await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Leaderboard' },
+      { timeout: 5000 },
+    );
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(document.title).toBe(titled('Leaderboard'));
   });
 });
 

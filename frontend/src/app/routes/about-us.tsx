@@ -6,12 +6,14 @@ import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { AboutUs } from '@/features/about/components/about-us';
 import { useSession } from '@/lib/auth/session';
+import { usePageTitle } from '../page-title';
 import styles from './about-us.module.css';
 import { SignedInShell } from './signed-in-root';
 
 /** /about-us: inside the signed-in shell when signed in, with 'Back to Login' when signed out. */
 export const AboutUsRoute = () => {
   const { session } = useSession();
+  usePageTitle(texts.pages.aboutUs);
   if (session.status === 'signedIn') {
     return (
       <SignedInShell userId={session.userId}>

@@ -1,8 +1,13 @@
+import { texts } from '@campus/contracts';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { usePageTitle } from '../page-title';
 
-export const LoginRoute = () => (
-  <AuthLayout>
-    <LoginForm />
-  </AuthLayout>
-);
+export const LoginRoute = () => {
+  usePageTitle(texts.pages.signIn);
+  return (
+    <AuthLayout>
+      <LoginForm />
+    </AuthLayout>
+  );
+};

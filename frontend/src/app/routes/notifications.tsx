@@ -5,15 +5,18 @@ import { Spinner } from '@/components/ui/spinner';
 import { FriendRequestList } from '@/features/friends/components/friend-request-list';
 import { WaitlistPromotions } from '@/features/opportunities/components/waitlist-promotions';
 import { useNotifications } from '@/features/notifications/api/get-notifications';
+import { usePageTitle } from '../page-title';
 import styles from './notifications.module.css';
 
 /** /notifications: friend requests received, each with Accept and Decline. */
 export const NotificationsRoute = () => {
   const notifications = useNotifications();
+  usePageTitle(texts.pages.notifications);
   return (
     <section className={styles.page} aria-labelledby="notifications-title">
       <div className={styles.header}>
-        <h1 id="notifications-title" className={styles.title}>
+        {/* Takes focus after a navigation to this page. */}
+        <h1 id="notifications-title" className={styles.title} tabIndex={-1}>
           {texts.groups.notifications.title}
         </h1>
         <p className={styles.subtitle}>{texts.groups.notifications.subtitle}</p>
