@@ -70,6 +70,8 @@ describe('journey: waitlist promotion', () => {
       const join = student.page.getByRole('button', { name: w.join });
       await join.waitFor();
       await expect.poll(() => join.isEnabled(), { timeout: 10_000 }).toBe(true);
+      // 'Event Full' says why the waitlist is offered.
+      await student.page.getByText(s.fullReason, { exact: true }).waitFor();
       await join.click();
       await student.page.getByText(w.position(1)).waitFor();
       await student.page.getByRole('button', { name: w.leave }).waitFor();
@@ -80,6 +82,13 @@ describe('journey: waitlist promotion', () => {
       await leaving.page.waitForURL(/\/opportunities$/);
       await leaving.page.goto(`${baseUrl}/opportunity/${eventId}`);
       await leaving.page.getByRole('button', { name: s.signedUp }).click();
+      // Unregistering asks first; the card then says what happened.
+      const confirm = texts.opportunities.unregisterConfirm;
+      await leaving.page
+        .getByRole('dialog', { name: confirm.title })
+        .getByRole('button', { name: confirm.confirm })
+        .click();
+      await leaving.page.getByText(s.unregisteredOutcome).waitFor();
       // The slot went straight to the first person waiting: still full for the one who left.
       await leaving.page.getByRole('button', { name: w.join }).waitFor();
 

@@ -94,6 +94,11 @@ describe('journey 7: a student on a phone', () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, 'no sideways scrolling at 390 px').toBeLessThanOrEqual(WIDTHS.mobile);
       await signedUp.click();
+      const confirm = texts.opportunities.unregisterConfirm;
+      await page
+        .getByRole('dialog', { name: confirm.title })
+        .getByRole('button', { name: confirm.confirm })
+        .click();
       await page.getByRole('button', { name: texts.opportunities.signup.signUpNow }).waitFor();
       expect(errors).toEqual([]);
     } finally {

@@ -73,7 +73,16 @@ describe('journey 1: a new student registers, joins, signs up and cannot unregis
       await page.getByRole('link', { name: eventName }).first().click();
       await page.waitForURL(new RegExp(`/opportunity/${eventId}$`));
       await page.getByRole('button', { name: texts.opportunities.signup.signUpNow }).click();
+      // Three hours ahead the signup cannot be undone: the student is warned and confirms.
+      const late = texts.opportunities.lateSignupConfirm;
+      const warning = page.getByRole('dialog', { name: late.title });
+      await warning
+        .getByText(texts.opportunities.signup.cannotUnregister, { exact: false })
+        .waitFor();
+      await screenshot(page, 'journey-1-late-signup-warning-desktop');
+      await warning.getByRole('button', { name: late.confirm }).click();
       await dismissPopup(page, texts.opportunities.signup.thankYouTitle);
+      await page.getByText(texts.opportunities.signup.signedUpOutcome).waitFor();
 
       // Inside 7 hours the button is closed, with its warning.
       const closed = page.getByRole('button', { name: /^Unregistration Closed \(/ });
