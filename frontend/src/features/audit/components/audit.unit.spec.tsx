@@ -27,26 +27,27 @@ const o = texts.admin.opportunityHistory;
 const flag = texts.opportunities.awardFlags;
 
 describe('a user’s point history (admin audit)', () => {
-  it('lists each line with time, cause, opportunity, actor, flags, change and running total', async () => {
+  it("lists each line in the server's order (newest first by date): time, cause, opportunity and its date, actor, flags, change, running total", async () => {
     const api = fakeApi();
     api.on('GET /api/users/ben-1', () => ({ body: aUser({ id: 'ben-1', name: 'Ben Bold' }) }));
+    // As the server answers it: newest first by the opportunity's date.
     const history: AuditPointsHistory = {
       user_id: 'ben-1',
       points: 215,
       entries: [
         {
-          id: '1',
-          at: '2026-03-10T20:00:00.000Z',
+          id: '3',
+          at: '2026-03-12T20:00:00.000Z',
           reason: 'attendance',
-          opportunity_id: 'opp-1',
-          opportunity_name: 'Park Cleanup',
-          opportunity_date: '2026-03-10',
-          actor_id: 'hal-1',
-          actor_name: 'Hal Host',
-          change: 90,
-          running_total: 90,
-          scheduled_minutes: 90,
-          flags: [],
+          opportunity_id: 'opp-3',
+          opportunity_name: 'Own Event',
+          opportunity_date: '2026-03-12',
+          actor_id: 'ben-1',
+          actor_name: 'Ben Bold',
+          change: 120,
+          running_total: 215,
+          scheduled_minutes: 60,
+          flags: ['longer-than-scheduled', 'host-attended'],
         },
         {
           id: '2',
@@ -63,18 +64,18 @@ describe('a user’s point history (admin audit)', () => {
           flags: [],
         },
         {
-          id: '3',
-          at: '2026-03-12T20:00:00.000Z',
+          id: '1',
+          at: '2026-03-10T20:00:00.000Z',
           reason: 'attendance',
-          opportunity_id: 'opp-3',
-          opportunity_name: 'Own Event',
-          opportunity_date: '2026-03-12',
-          actor_id: 'ben-1',
-          actor_name: 'Ben Bold',
-          change: 120,
-          running_total: 215,
-          scheduled_minutes: 60,
-          flags: ['longer-than-scheduled', 'host-attended'],
+          opportunity_id: 'opp-1',
+          opportunity_name: 'Park Cleanup',
+          opportunity_date: '2026-03-10',
+          actor_id: 'hal-1',
+          actor_name: 'Hal Host',
+          change: 90,
+          running_total: 90,
+          scheduled_minutes: 90,
+          flags: [],
         },
       ],
     };
@@ -90,26 +91,42 @@ describe('a user’s point history (admin audit)', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['Mar 10, 2026, 4:00 PM', u.attendance, 'Park Cleanup', 'Hal Host', '', '+90', '90'],
-      ['Mar 10, 2026, 4:00 PM', u.firstSignupBonus, u.unknownOpportunity, u.system, '', '+5', '95'],
       [
         'Mar 12, 2026, 4:00 PM',
         u.attendance,
-        'Own Event',
+        'Own Event Mar 12, 2026',
         'Ben Bold',
         flag['longer-than-scheduled'](60) + flag['host-attended'](),
         '+120',
         '215',
       ],
+      [
+        'Mar 10, 2026, 4:00 PM',
+        u.firstSignupBonus,
+        `${u.unknownOpportunity} Mar 10, 2026`,
+        u.system,
+        '',
+        '+5',
+        '95',
+      ],
+      [
+        'Mar 10, 2026, 4:00 PM',
+        u.attendance,
+        'Park Cleanup Mar 10, 2026',
+        'Hal Host',
+        '',
+        '+90',
+        '90',
+      ],
     ]);
     // The flags are badges with text, listed under their own name.
-    const flags = within(rows[2] as HTMLElement).getByRole('list', { name: flag.label });
+    const flags = within(rows[0] as HTMLElement).getByRole('list', { name: flag.label });
     expect(
       within(flags)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Longer than scheduled (60 min)', 'Host attended']);
-    expect(within(rows[0] as HTMLElement).queryByRole('list')).toBeNull();
+    expect(within(rows[2] as HTMLElement).queryByRole('list')).toBeNull();
     expect(screen.getByRole('link', { name: 'Park Cleanup' })).toHaveAttribute(
       'href',
       '/admin/opportunities/opp-1/history',

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { useAuditedUser, useUserHistory } from '../api/get-user-history';
-import { formatChange, formatEasternInstant } from '../utils/format';
+import { formatCalendarDate, formatChange, formatEasternInstant } from '../utils/format';
 import { styles } from './audit-styles';
 import { AwardFlags } from './award-flags';
 
@@ -19,8 +19,10 @@ const flagTexts = texts.opportunities.awardFlags;
 export type UserHistoryProps = { userId: string };
 
 /**
- * An admin's audit of a user's points: every ledger line, oldest first, with its time, cause,
- * opportunity, who caused it, the awards flagged for review, the change and the running total.
+ * An admin's audit of a user's points: every ledger line in the server's order (newest first by
+ * the opportunity's date, as on the profile), with the time it was recorded, its cause, the
+ * opportunity and its date, who caused it, the awards flagged for review, the change and the
+ * running total.
  */
 export const UserHistory = ({ userId }: UserHistoryProps) => {
   const user = useAuditedUser(userId);
@@ -94,7 +96,11 @@ export const UserHistory = ({ userId }: UserHistoryProps) => {
                       </Link>
                     ) : (
                       <span className={styles.muted}>{t.unknownOpportunity}</span>
-                    )}
+                    )}{' '}
+                    {/* The date the points count on: the lines' order. */}
+                    <time className={styles.date} dateTime={entry.opportunity_date}>
+                      {formatCalendarDate(entry.opportunity_date)}
+                    </time>
                   </td>
                   <td data-label={t.actor}>
                     {entry.actor_id && entry.actor_name ? (

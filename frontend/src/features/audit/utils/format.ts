@@ -11,3 +11,9 @@ export const formatEasternInstant = (iso: string): string =>
 /** +60, -5, 0 */
 export const formatChange = (change: number): string =>
   change > 0 ? `+${change}` : String(change);
+
+/** A calendar date 'YYYY-MM-DD' in US English: 'Mar 10, 2026' (read at noon UTC: no day shift). */
+export const formatCalendarDate = (date: string): string =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
