@@ -45,14 +45,20 @@ const resolver: Resolver<EditDetailsValues> = async (values, context, options) =
     : { values, errors: {} };
 };
 
-export type EditDetailsFormProps = { opportunity: OpportunityDetail; onDone: () => void };
+export type EditDetailsFormProps = {
+  opportunity: OpportunityDetail;
+  /** Closes the form without saving. */
+  onDone: () => void;
+  /** The server took the changes; the caller closes the form and says so. */
+  onSaved: () => void;
+};
 
 /**
  * Edit mode's fields: name, description, nonprofit, location, date, time, duration, link.
  * A new start must be in the future, and once attendance is marked the schedule is shown read-only
  * (docs/product-rules.md); the server decides both, the form only says so before sending.
  */
-export const EditDetailsForm = ({ opportunity: o, onDone }: EditDetailsFormProps) => {
+export const EditDetailsForm = ({ opportunity: o, onDone, onSaved }: EditDetailsFormProps) => {
   const update = useUpdateOpportunity(o.id);
   const now = useServerNow();
   const scheduleFixed = o.attendance_marked;
@@ -85,7 +91,7 @@ export const EditDetailsForm = ({ opportunity: o, onDone }: EditDetailsFormProps
       setError('date', { message: integrity.startInPast }, { shouldFocus: true });
       return;
     }
-    update.mutate(values, { onSuccess: onDone });
+    update.mutate(values, { onSuccess: onSaved });
   });
   const serverFields = update.error instanceof ApiError ? update.error.fieldErrors : {};
   const scheduleHint = scheduleFixed ? integrity.scheduleFixedHint : undefined;

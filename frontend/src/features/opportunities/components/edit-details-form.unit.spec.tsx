@@ -25,11 +25,13 @@ const integrity = texts.opportunities.integrity;
 /** The test clock is 2025-10-01 08:00 Eastern; the opportunity starts 2025-10-08 14:30. */
 const renderForm = (overrides: Parameters<typeof anOpportunity>[0] = {}, user = aUser()) => {
   const onDone = vi.fn();
-  renderScreen(<EditDetailsForm opportunity={anOpportunity(overrides)} onDone={onDone} />, {
-    user,
-  });
+  const onSaved = vi.fn();
+  renderScreen(
+    <EditDetailsForm opportunity={anOpportunity(overrides)} onDone={onDone} onSaved={onSaved} />,
+    { user },
+  );
   const form = screen.getByRole('form', { name: m.editTitle });
-  return { form, onDone, ui: userEvent.setup() };
+  return { form, onDone, onSaved, ui: userEvent.setup() };
 };
 
 const setField = async (ui: ReturnType<typeof userEvent.setup>, field: HTMLElement, v: string) => {
@@ -62,7 +64,7 @@ describe('the edit form keeps a start in the future', () => {
   it('offers no day before today, and refuses a start moved into the past without sending it', async () => {
     const api = fakeApi();
     api.on('PUT /api/opps/opp-1', () => ({ body: { success: true, id: 'opp-1' } }));
-    const { form, ui, onDone } = renderForm();
+    const { form, ui, onDone, onSaved } = renderForm();
     const date = within(form).getByLabelText(m.date);
     expect(date).toHaveAttribute('min', '2025-10-01');
     expect(date).toHaveAccessibleDescription(integrity.startHint);
@@ -73,7 +75,8 @@ describe('the edit form keeps a start in the future', () => {
 
     await setField(ui, date, '2025-10-02');
     await ui.click(within(form).getByRole('button', { name: m.save }));
-    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(onDone).not.toHaveBeenCalled();
     expect(api.calls('PUT', '/api/opps/opp-1').at(-1)?.body).toMatchObject({ date: '2025-10-02' });
   });
 
@@ -97,7 +100,7 @@ describe('the edit form once attendance is marked', () => {
     const api = fakeApi();
     api.on('PUT /api/opps/opp-1', () => ({ body: { success: true, id: 'opp-1' } }));
     // Long past: a fix to the description of a past event is still an edit the host may make.
-    const { form, ui, onDone } = renderForm({
+    const { form, ui, onSaved } = renderForm({
       attendance_marked: true,
       date: '2025-09-01',
       time: '10:00',
@@ -111,7 +114,7 @@ describe('the edit form once attendance is marked', () => {
     expect(within(form).getByLabelText(m.date)).not.toHaveAttribute('min');
     await setField(ui, within(form).getByLabelText(m.description), 'Thanks for coming.');
     await ui.click(within(form).getByRole('button', { name: m.save }));
-    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(api.calls('PUT', '/api/opps/opp-1').at(-1)?.body).toMatchObject({
       description: 'Thanks for coming.',
       date: '2025-09-01',

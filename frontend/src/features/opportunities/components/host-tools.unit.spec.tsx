@@ -426,12 +426,23 @@ describe('edit mode', () => {
     await waitFor(() =>
       expect(screen.queryByRole('form', { name: h.manage.editTitle })).not.toBeInTheDocument(),
     );
+    expectSuccess(screen.getByText(h.manage.updated));
     expect(api.calls('PUT', '/api/opps/opp-1').at(-1)?.body).toMatchObject({
       name: 'River Cleanup II',
       duration: 50,
       date: detail.date,
       time: detail.time,
     });
+    // Editing again clears the message; closing without saving says nothing.
+    await ui.click(screen.getByRole('button', { name: h.manage.editDetails }));
+    expect(screen.queryByText(h.manage.updated)).not.toBeInTheDocument();
+    await ui.click(
+      within(screen.getByRole('form', { name: h.manage.editTitle })).getByRole('button', {
+        name: h.manage.cancel,
+      }),
+    );
+    expect(screen.queryByRole('form', { name: h.manage.editTitle })).not.toBeInTheDocument();
+    expect(screen.queryByText(h.manage.updated)).not.toBeInTheDocument();
   });
 
   it("asks 'This action cannot be undone.' before deleting, then leaves", async () => {

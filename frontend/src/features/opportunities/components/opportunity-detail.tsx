@@ -42,6 +42,8 @@ export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) =>
   const { data: user } = useCurrentUser();
   const now = useServerNow();
   const [editing, setEditing] = useState(false);
+  /** The details were just saved: the page says so until edit mode opens again. */
+  const [saved, setSaved] = useState(false);
 
   if (query.isPending) {
     return (
@@ -76,7 +78,14 @@ export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) =>
       <BackToEvents />
       <Hero opportunity={o} isAdmin={isAdmin} />
       {manages ? (
-        <ManageBar opportunity={o} editing={editing} onEdit={() => setEditing(true)} />
+        <ManageBar
+          opportunity={o}
+          editing={editing}
+          onEdit={() => {
+            setSaved(false);
+            setEditing(true);
+          }}
+        />
       ) : null}
       <div className={cx(styles.layout, manages && styles.layoutManaged)}>
         {manages ? (
@@ -85,8 +94,16 @@ export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) =>
           </div>
         ) : null}
         <div className={styles.main}>
+          {saved && !editing ? <Alert tone="success">{texts.host.manage.updated}</Alert> : null}
           {editing ? (
-            <EditDetailsForm opportunity={o} onDone={() => setEditing(false)} />
+            <EditDetailsForm
+              opportunity={o}
+              onDone={() => setEditing(false)}
+              onSaved={() => {
+                setEditing(false);
+                setSaved(true);
+              }}
+            />
           ) : (
             <section className={styles.section} aria-labelledby="about-heading">
               <h2 id="about-heading" className={styles.sectionTitle}>
