@@ -36,7 +36,13 @@ describe('journey 2: an outside address, refused until an admin approves it', ()
       await admin.page.waitForURL(/\/admin$/);
       await admin.page.getByLabel(texts.admin.approvedEmail.label).fill(outsider);
       await admin.page.getByRole('button', { name: texts.admin.approvedEmail.add }).click();
-      await admin.page.getByText(texts.admin.approvedEmail.added(outsider)).waitFor();
+      // Said as a success: a polite status in the success tone, with its check glyph.
+      const added = admin.page
+        .getByRole('status')
+        .filter({ hasText: texts.admin.approvedEmail.added(outsider) });
+      await added.waitFor();
+      expect(await added.getAttribute('data-tone')).toBe('success');
+      expect(await added.locator('svg[data-icon="success"]').count()).toBe(1);
       await screenshot(admin.page, 'journey-2-approved-desktop');
 
       await registerInBrowser(visitor.page, baseUrl, outsider, 'Pat', 'Partner');

@@ -77,7 +77,9 @@ describe('journey 6: the service data export', () => {
         page.getByRole('button', { name: t.serviceData }).click(),
       ]);
       expect(download.suggestedFilename()).toBe(fileName);
-      await page.getByText(t.done(fileName)).waitFor();
+      const done = page.getByRole('status').filter({ hasText: t.done(fileName) });
+      await done.waitFor();
+      expect(await done.getAttribute('data-tone')).toBe('success');
       expect(
         await page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress),
       ).toBe(true);
