@@ -1,6 +1,6 @@
 import { texts, type User } from '@campus/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,9 @@ vi.mock('@/lib/auth/firebase', () => ({
     throw new Error('Firebase is not used by these tests');
   },
 }));
+
+// Each screen's code loads on its route's first visit, slowly on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 type NotificationsAnswer = { status: number; body: unknown };
 let notificationsAnswer: NotificationsAnswer;
