@@ -1,14 +1,27 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
 import styles from './text-field.module.css';
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;
   hint?: string;
   error?: string | null;
+  /**
+   * Reads the error out as soon as it appears (role="alert"): for a single field whose check runs
+   * on submit, where the person's focus is on the submit button, not on the field.
+   */
+  announceError?: boolean;
+  ref?: Ref<HTMLInputElement>;
 };
 
 /** A labelled input whose hint and error are tied to it for assistive technology. */
-export const TextField = ({ label, hint, error, className, ...props }: TextFieldProps) => {
+export const TextField = ({
+  label,
+  hint,
+  error,
+  announceError = false,
+  className,
+  ...props
+}: TextFieldProps) => {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -31,7 +44,7 @@ export const TextField = ({ label, hint, error, className, ...props }: TextField
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className={styles.error}>
+        <p id={errorId} className={styles.error} role={announceError ? 'alert' : undefined}>
           {error}
         </p>
       ) : null}

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
@@ -20,6 +20,7 @@ export type EmulatorSignInDialogProps = {
 export const EmulatorSignInDialog = ({ onClose, onSignIn }: EmulatorSignInDialogProps) => {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
 
   const choose = (address: string, name?: string) =>
     onSignIn(() => signInWithEmulatorAccount(getFirebaseAuth(), address, name));
@@ -28,7 +29,10 @@ export const EmulatorSignInDialog = ({ onClose, onSignIn }: EmulatorSignInDialog
     event.preventDefault();
     const address = email.trim();
     if (!EMAIL_PATTERN.test(address)) {
+      // Read out at once (an alert), tied to the field (aria-invalid, aria-describedby), and the
+      // field gets focus back to be corrected.
       setError(t.invalidEmail);
+      emailRef.current?.focus();
       return;
     }
     choose(address);
@@ -61,12 +65,14 @@ export const EmulatorSignInDialog = ({ onClose, onSignIn }: EmulatorSignInDialog
       </ul>
       <form className={styles.form} onSubmit={submit} noValidate>
         <TextField
+          ref={emailRef}
           label={t.otherEmail}
           type="email"
           autoComplete="email"
           placeholder={t.otherEmailPlaceholder}
           value={email}
           error={error}
+          announceError
           onChange={(event) => {
             setEmail(event.target.value);
             setError(null);

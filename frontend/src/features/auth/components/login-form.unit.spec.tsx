@@ -92,6 +92,15 @@ describe('LoginForm', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(within(dialog).getByText(/Enter an email address/)).toBeInTheDocument();
     expect(sessionValue.signIn).not.toHaveBeenCalled();
+    // Announced at once, and tied to the field, which gets focus back to be corrected.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Enter an email address such as name@university.edu.',
+    );
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(
+      'Enter an email address such as name@university.edu.',
+    );
+    expect(input).toHaveFocus();
 
     await user.clear(input);
     await user.type(input, 'friend@gmail.com{Enter}');
