@@ -218,6 +218,21 @@ describe('the admin screens at 1280 and 390 px', () => {
       // Unfolded, the table still fits.
       for (const table of await clippedTables(page)) expect(table.overflow).toBe(0);
       await screenshot(page, 'admin-admin-long-description-desktop');
+
+      // Delete asks first, naming the item; Cancel leaves it listed.
+      await page
+        .getByRole('button', { name: texts.admin.approvals.deleteItem(seeded.opportunity) })
+        .click();
+      const confirm = page.getByRole('dialog', {
+        name: texts.admin.approvals.confirmDeleteOpportunity(seeded.opportunity),
+      });
+      await confirm.waitFor();
+      await screenshot(page, 'admin-admin-confirm-delete-desktop');
+      await confirm.getByRole('button', { name: texts.admin.approvals.cancel }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await page
+        .getByRole('button', { name: texts.admin.approvals.deleteItem(seeded.opportunity) })
+        .waitFor();
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -491,6 +491,10 @@ describe('Unapproved tables and Approve Selected', () => {
       name: t.approvals.confirmDeleteOpportunity('Food Drive'),
     });
     expect(within(dialog).getByText(t.approvals.confirmDeleteText)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: t.approvals.delete })).toHaveAttribute(
+      'data-destructive',
+      'true',
+    );
     await user.click(within(dialog).getByRole('button', { name: t.approvals.cancel }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls('DELETE', '/api/opps/opp-2')).toHaveLength(0);

@@ -221,6 +221,9 @@ describe('OrganizationDetail', () => {
       name: texts.groups.detail.confirmUnapproveTitle('Rowing Team'),
     });
     expect(dialog).toHaveAccessibleDescription(texts.groups.detail.confirmUnapprove);
+    expect(
+      within(dialog).getByRole('button', { name: texts.groups.detail.confirmUnapproveAction }),
+    ).toHaveAttribute('data-destructive', 'true');
     await admin.click(
       within(dialog).getByRole('button', { name: texts.groups.detail.cancelUnapprove }),
     );
