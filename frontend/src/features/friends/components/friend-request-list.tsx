@@ -23,7 +23,10 @@ const formatRequestedAt = (iso: string): string | null => {
   return Number.isNaN(date.getTime()) ? null : requestedOn.format(date);
 };
 
-/** Friend requests received, each with Accept and Decline; a blank name shows 'Unknown User'. */
+/**
+ * Friend requests received, each with Accept and Decline (named after the sender for assistive
+ * technology: 'Accept friend request from Fay Friend'); a blank name shows 'Unknown User'.
+ */
 export const FriendRequestList = ({ requests }: FriendRequestListProps) => {
   const { answer, busy, failure } = useAnswerFriendRequest();
   if (requests.length === 0) {
@@ -56,6 +59,7 @@ export const FriendRequestList = ({ requests }: FriendRequestListProps) => {
               <div className={styles.actions}>
                 <Button
                   size="small"
+                  aria-label={texts.leaderboard.rowAction.accept(name)}
                   loading={rowBusy === 'accept'}
                   disabled={rowBusy !== null}
                   onClick={() =>
@@ -71,6 +75,7 @@ export const FriendRequestList = ({ requests }: FriendRequestListProps) => {
                 <Button
                   size="small"
                   variant="secondary"
+                  aria-label={texts.leaderboard.rowAction.decline(name)}
                   loading={rowBusy === 'reject'}
                   disabled={rowBusy !== null}
                   onClick={() =>

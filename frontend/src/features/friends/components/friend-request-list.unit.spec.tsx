@@ -22,7 +22,35 @@ describe('FriendRequestList', () => {
       '/profile/u-1',
     );
     expect(within(row).getByText('Nov 20, 2026')).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: texts.groups.friends.accept })).toBeEnabled();
+    expect(
+      within(row).getByRole('button', { name: texts.leaderboard.rowAction.accept('Fay Friend') }),
+    ).toBeEnabled();
+  });
+
+  it('names Accept and Decline after the sender, keeping the visible words first', () => {
+    renderWithProviders(
+      <FriendRequestList
+        requests={[
+          aRequest(),
+          aRequest({ friendship_id: 'fs-2', user_id: 'u-2', name: 'Gus Guest' }),
+        ]}
+      />,
+    );
+    const accept = screen.getByRole('button', {
+      name: texts.leaderboard.rowAction.accept('Fay Friend'),
+    });
+    expect(accept).toHaveAccessibleName('Accept friend request from Fay Friend');
+    expect(accept).toHaveTextContent(texts.groups.friends.accept);
+    const decline = screen.getByRole('button', {
+      name: texts.leaderboard.rowAction.decline('Gus Guest'),
+    });
+    expect(decline).toHaveAccessibleName('Decline friend request from Gus Guest');
+    expect(decline).toHaveTextContent(texts.groups.friends.decline);
+    expect(
+      within(screen.getByRole('article', { name: 'Gus Guest' })).getByRole('button', {
+        name: texts.leaderboard.rowAction.accept('Gus Guest'),
+      }),
+    ).toBeEnabled();
   });
 
   it("calls a sender without a name 'Unknown User'", () => {
