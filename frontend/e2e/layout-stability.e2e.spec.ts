@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildPath, routes, texts } from '@campus/contracts';
 import { apiAs, opportunityPath, registerUser, uniqueSuffix } from './api';
-import { launchBrowser, openPage, screenshot, signIn, WIDTHS } from './browser';
+import { launchBrowser, openPage, registerInBrowser, screenshot, signIn, WIDTHS } from './browser';
 
 /**
  * Signed-in pages keep still while their data arrives (cumulative layout shift under 0.1 at 1280
@@ -72,6 +72,14 @@ const settle = async (page: Page) => {
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
   await page.waitForTimeout(300);
+};
+
+/** Loads `path` afresh and adds up its layout shifts once `loaded` shows and all has settled. */
+const measureLoad = async (page: Page, url: string, loaded: string) => {
+  await page.goto(url);
+  await page.locator(loaded).first().waitFor();
+  await settle(page);
+  return shiftsOf(page);
 };
 
 const activeElement = (page: Page) =>
@@ -147,10 +155,7 @@ describe('layout stability, page titles and focus on signed-in pages', () => {
         await page.addInitScript(recordLayoutShifts);
         const measured: Record<string, ShiftLog> = {};
         for (const { name, path, title, loaded } of pages()) {
-          await page.goto(`${baseUrl}${path}`);
-          await page.locator(loaded).first().waitFor();
-          await settle(page);
-          measured[name] = await shiftsOf(page);
+          measured[name] = await measureLoad(page, `${baseUrl}${path}`, loaded);
           expect(await page.title(), `${path}'s title`).toBe(title);
           // A first load leaves focus where the browser puts it: no jump to the heading.
           expect((await activeElement(page))?.tag, `focus on first load of ${path}`).toBe('body');
@@ -161,6 +166,49 @@ describe('layout stability, page titles and focus on signed-in pages', () => {
           .filter(([, log]) => log.total >= CLS_LIMIT)
           .map(([name, log]) => ({ name, total: log.total, shifts: log.shifts }));
         expect(over).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+    it(`the admin panel shifts less than ${String(CLS_LIMIT)} while its data arrives (${label})`, async () => {
+      const { page, errors, close } = await openPage(browser, width);
+      try {
+        await signIn(page, baseUrl, 'admin@university.edu');
+        await page.waitForURL(/\/opportunities$/);
+        await page.addInitScript(recordLayoutShifts);
+        // The summary's numbers and both approval tables (rows or their empty line) are in.
+        const log = await measureLoad(
+          page,
+          `${baseUrl}/admin`,
+          `main dl[aria-label="${texts.admin.summary.label}"]:not([aria-busy]) dd`,
+        );
+        await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
+        expect(await page.title()).toBe(documentTitle(texts.pages.admin));
+        await screenshot(page, `layout-admin-${label}`);
+        expect(log.total, JSON.stringify(log.shifts, null, 1)).toBeLessThan(CLS_LIMIT);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+    it(`a new user's onboarding banner on /opportunities shifts nothing while the list loads (${label})`, async () => {
+      const email = `banner-${label}-${uniqueSuffix()}@university.edu`;
+      const { page, errors, close } = await openPage(browser, width);
+      try {
+        await registerInBrowser(page, baseUrl, email, 'Bea', 'Banner');
+        await page.addInitScript(recordLayoutShifts);
+        const log = await measureLoad(
+          page,
+          `${baseUrl}/opportunities`,
+          'main [data-testid="opportunity-card"]',
+        );
+        const banner = page.getByRole('region', { name: texts.onboarding.bannerAction });
+        expect(await banner.isVisible()).toBe(true);
+        await screenshot(page, `layout-onboarding-${label}`);
+        expect(log.total, JSON.stringify(log.shifts, null, 1)).toBeLessThan(CLS_LIMIT);
         expect(errors).toEqual([]);
       } finally {
         await close();

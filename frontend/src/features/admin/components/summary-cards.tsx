@@ -1,27 +1,31 @@
 import { texts } from '@campus/contracts';
 import { Alert } from '@/components/ui/alert';
-import { Spinner } from '@/components/ui/spinner';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminSummary } from '../api/get-admin-summary';
 import { styles } from './admin-styles';
 
 const t = texts.admin.summary;
 
-/** Total Users, Approved Opportunities, Approved Organizations. */
+/**
+ * Total Users, Approved Opportunities, Approved Organizations. While they load, the cards are
+ * already there with their labels and a placeholder for each number, so nothing below moves when
+ * the numbers arrive.
+ */
 export const SummaryCards = () => {
   const summary = useAdminSummary();
-  if (summary.isPending) return <Spinner label={texts.common.loading} />;
   if (summary.isError) return <Alert>{t.loadFailed}</Alert>;
+  const data = summary.data;
   const cards = [
-    [t.totalUsers, summary.data.total_users],
-    [t.approvedOpportunities, summary.data.approved_opportunities],
-    [t.approvedOrganizations, summary.data.approved_organizations],
+    [t.totalUsers, data?.total_users],
+    [t.approvedOpportunities, data?.approved_opportunities],
+    [t.approvedOrganizations, data?.approved_organizations],
   ] as const;
   return (
-    <dl className={styles.cards} aria-label={t.label}>
+    <dl className={styles.cards} aria-label={t.label} aria-busy={data ? undefined : true}>
       {cards.map(([label, value]) => (
         <div key={label} className={styles.card}>
           <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dd>{value ?? <Skeleton inline width="3ch" />}</dd>
         </div>
       ))}
     </dl>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { usePopup } from '@/components/ui/popup';
 import { ScrollTable } from '@/components/ui/scroll-table';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/api-client';
@@ -26,8 +27,19 @@ const toggle = (set: ReadonlySet<string>, id: string): Set<string> => {
   return next;
 };
 
-/** A column between the selection box and the delete button. */
-type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string };
+/**
+ * A column between the selection box and the delete button; `lines` is how many lines of text a
+ * loaded cell usually takes (its placeholder's height while the table loads).
+ */
+type Column<T> = {
+  header: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+  lines?: number;
+};
+
+/** Rows drawn while a table loads. */
+export const PLACEHOLDER_ROWS = 2;
 
 /** Characters of a description shown before 'Show full description' (about two lines). */
 export const DESCRIPTION_PREVIEW_CHARS = 120;
@@ -68,6 +80,7 @@ const opportunityColumns: readonly Column<OpportunityListItem>[] = [
   {
     header: t.name,
     className: styles.name,
+    lines: 2,
     cell: (o) => (
       <>
         <Link to={paths.opportunity.getHref(o.id)}>{o.name}</Link>
@@ -85,6 +98,7 @@ const opportunityColumns: readonly Column<OpportunityListItem>[] = [
   {
     header: t.description,
     className: styles.description,
+    lines: 3,
     cell: (o) => <DescriptionCell name={o.name} text={o.description} />,
   },
   { header: t.organization, cell: (o) => o.host_org_name ?? o.nonprofit ?? '' },
@@ -103,9 +117,53 @@ const organizationColumns: readonly Column<OrganizationListItem>[] = [
   {
     header: t.description,
     className: styles.description,
+    lines: 3,
     cell: (o) => <DescriptionCell name={o.name} text={o.description} />,
   },
 ];
+
+/**
+ * The table's shape while its rows load: the real headings, and rows of placeholders as tall as
+ * loaded ones (the checkbox, each column's lines, the Delete button), so what follows stays put.
+ */
+const PlaceholderTable = <T,>({ columns }: { columns: readonly Column<T>[] }) => (
+  <table className={cx(styles.textTable, styles.approvalTable)} aria-hidden="true">
+    <thead>
+      <tr>
+        <th scope="col">{t.select}</th>
+        {columns.map((column) => (
+          <th key={column.header} scope="col">
+            {column.header}
+          </th>
+        ))}
+        <th scope="col">{t.delete}</th>
+      </tr>
+    </thead>
+    <tbody>
+      {Array.from({ length: PLACEHOLDER_ROWS }, (_, row) => (
+        <tr key={row}>
+          <td className={styles.compact} data-label={t.select}>
+            <Skeleton inline width="1rem" />
+          </td>
+          {columns.map((column) => (
+            <td key={column.header} className={column.className} data-label={column.header}>
+              <div>
+                {Array.from({ length: column.lines ?? 1 }, (_, line) => (
+                  <div key={line}>
+                    <Skeleton inline width={line === 0 ? '90%' : '70%'} />
+                  </div>
+                ))}
+              </div>
+            </td>
+          ))}
+          <td className={styles.compact} data-label={t.delete}>
+            <Skeleton width="4.5rem" height="2.25rem" />
+          </td>
+        </tr>
+      ))}
+    </tbody>
+  </table>
+);
 
 type Notice = { tone: 'success' | 'error'; text: string };
 
@@ -187,11 +245,16 @@ const ApprovalTable = <T extends { id: string; name: string }>({
   };
 
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
+    <section
+      className={styles.section}
+      aria-labelledby={titleId}
+      aria-busy={query.isPending || undefined}
+    >
       <div className={styles.tableHeader}>
         <h2 id={titleId} className={styles.sectionTitle}>
           {title}
         </h2>
+        {query.isPending ? <Spinner size="small" label={texts.common.loading} /> : null}
         {count > 0 || approve.isPending ? (
           <Button
             size="small"
@@ -205,7 +268,7 @@ const ApprovalTable = <T extends { id: string; name: string }>({
       </div>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {query.isPending ? (
-        <Spinner label={texts.common.loading} />
+        <PlaceholderTable columns={columns} />
       ) : query.data?.length ? (
         <ScrollTable label={texts.common.scrollableTable(title)}>
           <table className={cx(styles.textTable, styles.approvalTable)}>
