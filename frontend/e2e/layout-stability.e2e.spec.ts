@@ -337,6 +337,24 @@ describe('layout stability, page titles and focus on signed-in pages', () => {
       const email = page.getByRole('dialog').getByLabel(/email/i);
       await email.focus();
       expect(await ringOf('input:focus')).toBe(buttonRing);
+      await page.keyboard.press('Escape');
+
+      // The fields of the Events filters, organization search and the create form share it too.
+      await signIn(page, baseUrl, 'student@university.edu');
+      await page.waitForURL(/\/opportunities$/);
+      const fields = [
+        { path: '/opportunities', label: texts.opportunities.list.search },
+        { path: '/groups', label: texts.groups.manage.searchLabel },
+        { path: '/create-opportunity', label: texts.host.create.tags },
+      ];
+      const rings: Record<string, string> = {};
+      for (const { path, label } of fields) {
+        await page.goto(`${baseUrl}${path}`);
+        const field = page.getByLabel(label, { exact: true });
+        await field.focus();
+        rings[label] = await ringOf('input:focus');
+      }
+      expect(rings).toEqual(Object.fromEntries(fields.map(({ label }) => [label, buttonRing])));
     } finally {
       await close();
     }
