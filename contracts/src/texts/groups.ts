@@ -66,11 +66,11 @@ export const groupTexts = {
     unapproveFailed: (message: string) => `Error unapproving organization: ${message}`,
     confirmUnapproveTitle: (name: string) => `Unapprove "${name}"?`,
     confirmUnapprove:
-      'It will be hidden from everyone but admins until an admin approves it again in the Admin Panel.',
+      'It will be hidden from everyone but its host and admins until an admin approves it again in the Admin Panel.',
     confirmUnapproveAction: 'Unapprove',
     cancelUnapprove: 'Cancel',
     unapproved: (name: string) =>
-      `"${name}" was unapproved: it is hidden from everyone but admins until it is approved again.`,
+      `"${name}" was unapproved: it is hidden from everyone but its host and admins until it is approved again.`,
     loadFailed: 'Could not load this organization.',
   },
   friends: {
