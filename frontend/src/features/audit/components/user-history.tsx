@@ -20,8 +20,8 @@ export type UserHistoryProps = { userId: string };
 
 /**
  * An admin's audit of a user's points: every ledger line in the server's order (newest first by
- * the opportunity's date, as on the profile), with the time it was recorded, its cause, the
- * opportunity and its date, who caused it, the awards flagged for review, the change and the
+ * the opportunity's date, as on the profile), with that date, the time it was recorded, its cause,
+ * the opportunity, who caused it, the awards flagged for review, the change and the
  * running total.
  */
 export const UserHistory = ({ userId }: UserHistoryProps) => {
@@ -67,6 +67,7 @@ export const UserHistory = ({ userId }: UserHistoryProps) => {
           <table className={cx(styles.textTable, styles.stacked)}>
             <thead>
               <tr>
+                <th scope="col">{t.date}</th>
                 <th scope="col">{t.time}</th>
                 <th scope="col">{t.cause}</th>
                 <th scope="col">{t.opportunity}</th>
@@ -83,6 +84,12 @@ export const UserHistory = ({ userId }: UserHistoryProps) => {
             <tbody>
               {history.data.entries.map((entry) => (
                 <tr key={entry.id}>
+                  {/* The date the points count on: the lines' order. */}
+                  <td data-label={t.date} className={styles.nowrap}>
+                    <time dateTime={entry.opportunity_date}>
+                      {formatCalendarDate(entry.opportunity_date)}
+                    </time>
+                  </td>
                   <td data-label={t.time} className={styles.nowrap}>
                     {formatEasternInstant(entry.at)}
                   </td>
@@ -96,11 +103,7 @@ export const UserHistory = ({ userId }: UserHistoryProps) => {
                       </Link>
                     ) : (
                       <span className={styles.muted}>{t.unknownOpportunity}</span>
-                    )}{' '}
-                    {/* The date the points count on: the lines' order. */}
-                    <time className={styles.date} dateTime={entry.opportunity_date}>
-                      {formatCalendarDate(entry.opportunity_date)}
-                    </time>
+                    )}
                   </td>
                   <td data-label={t.actor}>
                     {entry.actor_id && entry.actor_name ? (
