@@ -367,11 +367,25 @@ describe('the time until the start', () => {
     [DAY + 30_000, 'Starts in 1 day 0 hours'],
     [2 * DAY + 3 * HOUR + 30_000, 'Starts in 2 days 3 hours'],
     [0, 'Event has started'],
-    [-DAY, 'Event has started'],
+    [-89 * MINUTE, 'Event has started'],
   ])('%i ms ahead reads %s', async (ahead, text) => {
-    detail = anOpportunity({ starts_at: afterNow(ahead) });
+    detail = anOpportunity({ starts_at: afterNow(ahead), duration: 90 });
     renderDetail();
     expect(await screen.findByTestId('time-until')).toHaveTextContent(text);
+  });
+
+  it.each([
+    ['a day ago', -DAY],
+    ['exactly at its end', -90 * MINUTE],
+  ])('is left out once the opportunity has ended (%s): the status says it', async (_, ahead) => {
+    detail = anOpportunity({ starts_at: afterNow(ahead), duration: 90 });
+    renderDetail();
+    expect(await screen.findByTestId('past-status')).toHaveTextContent(
+      texts.opportunities.past.ended,
+    );
+    expect(screen.queryByTestId('time-until')).not.toBeInTheDocument();
+    expect(screen.queryByText('Event has started')).not.toBeInTheDocument();
+    expect(screen.getAllByText(texts.opportunities.past.ended)).toHaveLength(1);
   });
 
   it("follows the server's clock, not the browser's", async () => {

@@ -321,9 +321,12 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
 
       {started ? null : <AddToCalendarButton id={o.id} name={o.name} />}
 
-      <p className={styles.timeUntil} data-testid="time-until">
-        {started ? timeUntilText(now, o.starts_at) : d.startsIn(timeUntilText(now, o.starts_at))}
-      </p>
+      {/* Once ended, the status above says so: no time-until line. */}
+      {ended ? null : (
+        <p className={styles.timeUntil} data-testid="time-until">
+          {started ? timeUntilText(now, o.starts_at) : d.startsIn(timeUntilText(now, o.starts_at))}
+        </p>
+      )}
 
       {dialog === 'externalRegistration' ? (
         <Dialog
