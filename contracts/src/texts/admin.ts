@@ -7,6 +7,7 @@ export const adminTexts = {
     title: 'Admin Panel',
     subtitle: 'Approve, moderate, audit and export.',
     operationsLink: 'Operations',
+    toolsLabel: 'Admin tools',
     loadFailed: 'Failed to fetch unapproved data',
   },
   summary: {

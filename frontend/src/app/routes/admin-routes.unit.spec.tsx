@@ -1,6 +1,6 @@
 import { texts, type User } from '@campus/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userByEmailQueryOptions } from '@/lib/auth/api/get-user-by-email';
@@ -88,12 +88,18 @@ describe('the admin screens', () => {
     expect(location()).toBe(path);
   });
 
-  it('links the panel to the operations page', async () => {
+  it('links the panel to its other tools, side by side in one navigation', async () => {
     fakeApi();
     renderAt('/admin', admin);
+    const tools = await screen.findByRole('navigation', { name: texts.admin.panel.toolsLabel });
     expect(
-      await screen.findByRole('link', { name: texts.admin.panel.operationsLink }),
-    ).toHaveAttribute('href', '/admin/operations');
+      within(tools)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/admin/operations', '/admin/scoring-preview']);
+    expect(
+      within(tools).getByRole('link', { name: texts.admin.panel.operationsLink }),
+    ).toBeInTheDocument();
   });
 
   it('link a profile to its point history audit for admins only', async () => {

@@ -22,16 +22,18 @@ export const AdminPanel = () => (
         <h1 className={styles.title}>{t.title}</h1>
         <p className={styles.muted}>{t.subtitle}</p>
       </div>
-      <ButtonLink
-        to={paths.adminOperations.getHref()}
-        variant="secondary"
-        icon={<ShieldIcon size={18} />}
-      >
-        {t.operationsLink}
-      </ButtonLink>
-      <ButtonLink to={paths.adminScoringPreview.getHref()} variant="secondary">
-        {texts.scoringPreview.link}
-      </ButtonLink>
+      <nav className={styles.headerLinks} aria-label={t.toolsLabel}>
+        <ButtonLink
+          to={paths.adminOperations.getHref()}
+          variant="secondary"
+          icon={<ShieldIcon size={18} />}
+        >
+          {t.operationsLink}
+        </ButtonLink>
+        <ButtonLink to={paths.adminScoringPreview.getHref()} variant="secondary">
+          {texts.scoringPreview.link}
+        </ButtonLink>
+      </nav>
     </header>
     <SummaryCards />
     <UnapprovedTables />
