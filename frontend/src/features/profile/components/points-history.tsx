@@ -59,7 +59,14 @@ export const PointsHistorySection = ({ userId }: PointsHistorySectionProps) => {
         <div className={styles.history}>
           <figure className={styles.chart}>
             <figcaption className={styles.chartTitle}>{t.chartTitle}</figcaption>
-            <Suspense fallback={<Spinner label={t.chartLoading} />}>
+            {/* The fallback holds the chart's height, so nothing below moves when it arrives. */}
+            <Suspense
+              fallback={
+                <div className={styles.chartPlaceholder}>
+                  <Spinner label={t.chartLoading} />
+                </div>
+              }
+            >
               <PointsChart
                 months={months}
                 label={t.chartLabel(
