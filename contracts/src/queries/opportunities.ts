@@ -166,6 +166,13 @@ export const opportunityListOrCardsSchema = z.union([
   z.array(opportunityCardItemSchema),
 ]);
 
+/**
+ * The points the caller's attendance of this opportunity credited, as the point ledger holds them
+ * (the minutes the host submitted, not the first-signup bonus): null unless attendance is marked
+ * and the caller attended. It can differ from `points`, the scheduled duration's worth.
+ */
+const earnedPointsField = z.number().int().nullable();
+
 /** GET /api/opps/{id}/full: the detail screen. `comments` are the announcement texts, newest first. */
 export const opportunityDetailSchema = opportunityListItemSchema.extend({
   announcements: z.array(z.object({ id: z.string(), text: z.string(), posted_at: z.string() })),
@@ -182,6 +189,7 @@ export const opportunityDetailSchema = opportunityListItemSchema.extend({
   }),
   /** The caller's attendance once marked (null before, or when not registered). */
   attended: z.boolean().nullable(),
+  earned_points: earnedPointsField,
 });
 export type OpportunityDetail = z.infer<typeof opportunityDetailSchema>;
 
@@ -199,11 +207,17 @@ export const attendanceListSchema = z.array(
 /** GET /api/opps/{id}/is-full */
 export const isFullSchema = z.object({ is_full: z.boolean(), slots_left: z.number().int() });
 
+/** An opportunity on My Opportunities: a list item with what its attendance earned the caller. */
+export const myOpportunityItemSchema = opportunityListItemSchema.extend({
+  earned_points: earnedPointsField,
+});
+export type MyOpportunityItem = z.infer<typeof myOpportunityItemSchema>;
+
 const splitSchema = z.object({
   /** Today or later (Eastern), soonest first. */
-  upcoming: opportunityListSchema,
+  upcoming: z.array(myOpportunityItemSchema),
   /** Before today (Eastern), latest first. */
-  past: opportunityListSchema,
+  past: z.array(myOpportunityItemSchema),
 });
 
 /** GET /api/my-opportunities. */

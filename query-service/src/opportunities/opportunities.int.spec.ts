@@ -478,6 +478,49 @@ describe('opportunity reads over HTTP', () => {
       ]);
     });
 
+    it('gives each participant the points the ledger credited: the minutes the host submitted, not the bonus', async () => {
+      const id = await f.opportunity(
+        host,
+        green.id,
+        { name: 'Short shift', date: '2026-03-04', time: '10:00', duration: 60 },
+        admin,
+      );
+      const early = await f.user('early', { first: 'Ed', last: 'Early' });
+      const absent = await f.user('absent', { first: 'Abe', last: 'Absent' });
+      await f.signUp(early, id);
+      stack.clock.advance(1_000);
+      await f.signUp(absent, id);
+      const detailOf = async (account: TestAccount) =>
+        opportunityDetailSchema.parse(
+          (await stack.read(`/api/opps/${id}/full`, account.token)).body,
+        );
+      const myItemOf = async (account: TestAccount) => {
+        const mine = myOpportunitiesSchema.parse(
+          (await stack.read('/api/my-opportunities', account.token)).body,
+        );
+        return [...mine.registered.upcoming, ...mine.registered.past].find((i) => i.id === id);
+      };
+      expect((await detailOf(early)).earned_points).toBeNull();
+      expect((await myItemOf(early))?.earned_points).toBeNull();
+
+      // The host submits 45 minutes for the 60 scheduled; Ed also earns the +5 first-signup bonus.
+      stack.clock.set('2026-03-04T17:00:00.000Z');
+      await f.markAttendance(host, id, [early], 45);
+      const detail = await detailOf(early);
+      expect(detail.points).toBe(60);
+      expect(detail.attended).toBe(true);
+      expect(detail.earned_points).toBe(45);
+      expect(await myItemOf(early)).toMatchObject({ points: 60, earned_points: 45 });
+      const profile = await stack.read(`/api/users/${early.userId}`, early.token);
+      expect((profile.body as { points: number }).points).toBe(50);
+
+      expect((await detailOf(absent)).earned_points).toBeNull();
+      expect((await myItemOf(absent))?.earned_points).toBeNull();
+      // Neither the host nor another viewer earned anything here.
+      expect((await detailOf(host)).earned_points).toBeNull();
+      expect((await detailOf(bystander)).earned_points).toBeNull();
+    });
+
     it('answers is_full from the registered count', async () => {
       const full = await stack.read(`/api/opps/${opp['full']!}/is-full`, member.token);
       expect(isFullSchema.parse(full.body)).toEqual({ is_full: true, slots_left: 0 });

@@ -133,6 +133,37 @@ export const countOpportunities = async (
   return rows[0]?.count ?? 0;
 };
 
+/**
+ * The points the point ledger credited `userId` for attending each of `ids` (attendance lines
+ * only, not the first-signup bonus), by opportunity id: one statement over the user's lines
+ * (point_ledger_user_idx). An opportunity without such a line is absent.
+ */
+export const loadEarnedPoints = async (
+  pool: Pool,
+  userId: string,
+  ids: readonly string[],
+): Promise<Map<string, number>> => {
+  if (!ids.length) return new Map();
+  const { rows } = await pool.query<{ opportunity_id: string; points: number }>(
+    prepared(
+      `SELECT opportunity_id::text, sum(points)::integer AS points FROM read.point_ledger
+      WHERE user_id = $1::uuid AND opportunity_id = ANY($2::uuid[]) AND reason = 'attendance'
+      GROUP BY opportunity_id`,
+      [userId, ids],
+    ),
+  );
+  return new Map(rows.map((r) => [r.opportunity_id, r.points]));
+};
+
+/**
+ * What the caller's attendance earned: null unless they attended (attendance marked); their
+ * ledger's attendance points otherwise (0 when the host submitted no minutes).
+ */
+export const earnedPointsOf = (
+  attended: boolean | null | undefined,
+  earned: number | undefined,
+): number | null => (attended === true ? (earned ?? 0) : null);
+
 type MembershipRow = { id: string; name: string; listed: boolean };
 
 type ParticipantRow = {

@@ -8,6 +8,7 @@ import {
   slotsLeft,
   texts,
   type MyOpportunities,
+  type MyOpportunityItem,
   type OpportunityCardItem,
   type OpportunityCount,
   type OpportunityDetail,
@@ -20,20 +21,23 @@ import { personVisibility, projectPerson } from '../shared/person-visibility';
 import { userImageSql, userNameSql } from '../shared/sql';
 import {
   countOpportunities,
+  earnedPointsOf,
   enrichOpportunities,
   eventsListParams,
   eventsListSql,
+  loadEarnedPoints,
   loadEnrichment,
   readableSql,
   selectOpportunities,
   visibleSql,
+  type Enriched,
   type OpportunityRow,
 } from './queries';
 
 const BY_START = 'o.starts_at, o.id';
 
 /** Splits by the Eastern date: today or later is upcoming (soonest first), before is past (latest first). */
-const splitByDate = (items: readonly OpportunityListItem[], today: string) => ({
+const splitByDate = <T extends OpportunityListItem>(items: readonly T[], today: string) => ({
   upcoming: items.filter((i) => i.date >= today),
   past: items.filter((i) => i.date < today).reverse(),
 });
@@ -142,7 +146,9 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
     // the row (one round trip), and only answered once the row says the caller may read it.
     const id = idParam(req);
     const loading = loadEnrichment(pool, caller, id ? [id] : []);
+    const earning = loadEarnedPoints(pool, caller.userId, id ? [id] : []);
     loading.catch(() => undefined);
+    earning.catch(() => undefined);
     const row = await readable(req, caller);
     const { items, participants, announcements, relationTo } = await enrichOpportunities(
       pool,
@@ -172,6 +178,7 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
         }),
       ),
       attended: mine?.attended ?? null,
+      earned_points: earnedPointsOf(mine?.attended, (await earning).get(row.id)),
     };
     res.json(body);
   });
@@ -232,15 +239,26 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
       ),
       caller.admin ? selectOpportunities(pool, caller, 'NOT o.deleted', BY_START) : null,
     ]);
-    const [hostingItems, registeredItems, allItems] = await Promise.all([
+    const ids = [...new Set([...hosting, ...registered, ...(all ?? [])].map((r) => r.id))];
+    const [hostingItems, registeredItems, allItems, earned] = await Promise.all([
       enrichOpportunities(pool, caller, hosting),
       enrichOpportunities(pool, caller, registered),
       all ? enrichOpportunities(pool, caller, all) : null,
+      loadEarnedPoints(pool, caller.userId, ids),
     ]);
+    /** Each item with what the caller's attendance of it earned. */
+    const mine = ({ items, participants }: Enriched): MyOpportunityItem[] =>
+      items.map((item) => ({
+        ...item,
+        earned_points: earnedPointsOf(
+          participants.get(item.id)?.find((p) => p.user_id === caller.userId)?.attended,
+          earned.get(item.id),
+        ),
+      }));
     const body: MyOpportunities = {
-      hosting: splitByDate(hostingItems.items, day),
-      registered: splitByDate(registeredItems.items, day),
-      all: allItems ? splitByDate(allItems.items, day) : null,
+      hosting: splitByDate(mine(hostingItems), day),
+      registered: splitByDate(mine(registeredItems), day),
+      all: allItems ? splitByDate(mine(allItems), day) : null,
     };
     res.json(body);
   });

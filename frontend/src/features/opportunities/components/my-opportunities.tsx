@@ -1,4 +1,4 @@
-import { hasEnded, texts, type MyOpportunities, type OpportunityListItem } from '@campus/contracts';
+import { hasEnded, texts, type MyOpportunities, type MyOpportunityItem } from '@campus/contracts';
 import { createContext, useContext, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -71,7 +71,7 @@ export const MyOpportunitiesScreen = () => {
 };
 
 type ListProps = {
-  items: readonly OpportunityListItem[];
+  items: readonly MyOpportunityItem[];
   empty: string;
   /** The level of the names of ended opportunities (under the list's own heading). */
   headingLevel: 3 | 4;
@@ -104,7 +104,7 @@ const statusStyles: Record<PastStatusKind, string | undefined> = {
   ended: undefined,
 };
 
-type PastCardProps = { opportunity: OpportunityListItem; headingLevel: 3 | 4 };
+type PastCardProps = { opportunity: MyOpportunityItem; headingLevel: 3 | 4 };
 
 /** An ended opportunity: when it was and what became of it, no slots and no 'Signed Up ✓'. */
 const PastCard = ({ opportunity: o, headingLevel }: PastCardProps) => {
@@ -114,7 +114,8 @@ const PastCard = ({ opportunity: o, headingLevel }: PastCardProps) => {
     isHost: o.is_host,
     attendanceMarked: o.attendance_marked,
     attended: attendedOf(o, userId),
-    points: o.points,
+    // What the ledger credited (the minutes the host submitted), not the scheduled duration.
+    points: o.earned_points ?? o.points,
   });
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '@/testing/fixtures';
 import { fakeApi } from '../../../testing/fake-api';
-import { aListItem, participants } from '../testing/opportunity-fixtures';
+import { aMyItem, participants } from '../testing/opportunity-fixtures';
 import { DAY, HOUR, MINUTE, afterNow, renderScreen } from '../testing/render-screen';
 import { MyOpportunitiesScreen } from './my-opportunities';
 
@@ -72,10 +72,10 @@ describe('My Opportunities', () => {
 
   it('lists upcoming and past opportunities as cards', async () => {
     mine = {
-      hosting: { upcoming: [aListItem({ id: 'h1', name: 'Food Drive', is_host: true })], past: [] },
+      hosting: { upcoming: [aMyItem({ id: 'h1', name: 'Food Drive', is_host: true })], past: [] },
       registered: {
-        upcoming: [aListItem({ id: 'r1', name: 'Tutoring', is_registered: true })],
-        past: [aListItem({ id: 'r0', name: 'Park Planting', is_registered: true })],
+        upcoming: [aMyItem({ id: 'r1', name: 'Tutoring', is_registered: true })],
+        past: [aMyItem({ id: 'r0', name: 'Park Planting', is_registered: true })],
       },
       all: null,
     };
@@ -110,8 +110,8 @@ describe('My Opportunities', () => {
       hosting: empty,
       registered: empty,
       all: {
-        upcoming: [aListItem({ id: 'u1', name: 'Unapproved Event', approved: false })],
-        past: [aListItem({ id: 'p1', name: 'Old Event' })],
+        upcoming: [aMyItem({ id: 'u1', name: 'Unapproved Event', approved: false })],
+        past: [aMyItem({ id: 'p1', name: 'Old Event' })],
       },
     };
     const { ui } = renderMine(aUser({ admin: true }));
@@ -129,8 +129,8 @@ describe('My Opportunities', () => {
       ...participants(2),
       { ...participants(1)[0]!, id: 'user-1', name: 'Sam Student', attended },
     ];
-    const pastItem = (over: Parameters<typeof aListItem>[0]) =>
-      aListItem({
+    const pastItem = (over: Parameters<typeof aMyItem>[0]) =>
+      aMyItem({
         starts_at: afterNow(-2 * DAY),
         duration: 90,
         points: 90,
@@ -158,6 +158,17 @@ describe('My Opportunities', () => {
               involved_users: withMe(true),
               points: 120,
               duration: 120,
+              earned_points: 120,
+            }),
+            // The host submitted 30 minutes less than scheduled: the ledger's 60 show.
+            pastItem({
+              id: 'd',
+              name: 'Dog Walk',
+              attendance_marked: true,
+              involved_users: withMe(true),
+              points: 90,
+              duration: 90,
+              earned_points: 60,
             }),
             pastItem({
               id: 'b',
@@ -180,6 +191,7 @@ describe('My Opportunities', () => {
       await ui.click(within(registered).getByRole('button', { name: m.showPast }));
 
       expect(statusOf(registered, 'Park Planting')).toHaveTextContent('Attended · 120 points');
+      expect(statusOf(registered, 'Dog Walk')).toHaveTextContent('Attended · 60 points');
       expect(statusOf(registered, 'Book Sort')).toHaveTextContent('Did not attend');
       expect(statusOf(registered, 'Soup Kitchen')).toHaveTextContent(
         'Attendance not yet submitted',

@@ -1,4 +1,4 @@
-import type { OpportunityDetail, OpportunityListItem } from '@campus/contracts';
+import type { MyOpportunityItem, OpportunityDetail, OpportunityListItem } from '@campus/contracts';
 
 /** An opportunity as GET /api/opps answers it: open, nobody registered, a week after the test clock. */
 export const aListItem = (overrides: Partial<OpportunityListItem> = {}): OpportunityListItem => ({
@@ -40,6 +40,13 @@ export const aListItem = (overrides: Partial<OpportunityListItem> = {}): Opportu
   ...overrides,
 });
 
+/** An item of GET /api/my-opportunities: a list item whose attendance earned nothing yet. */
+export const aMyItem = (overrides: Partial<MyOpportunityItem> = {}): MyOpportunityItem => ({
+  ...aListItem(),
+  earned_points: null,
+  ...overrides,
+});
+
 /** GET /api/opps/{id}/full for a student who is not registered. */
 export const anOpportunity = (overrides: Partial<OpportunityDetail> = {}): OpportunityDetail => ({
   ...aListItem(),
@@ -51,6 +58,7 @@ export const anOpportunity = (overrides: Partial<OpportunityDetail> = {}): Oppor
     email: 'host@university.edu',
   },
   attended: null,
+  earned_points: null,
   ...overrides,
 });
 
