@@ -1,4 +1,4 @@
-import { hasStarted, texts, type OpportunityDetail } from '@campus/contracts';
+import { hasEnded, hasStarted, texts, type OpportunityDetail } from '@campus/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
@@ -15,7 +15,7 @@ import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { useOpportunity } from '../api/get-opportunity';
 import { useParticipantChange } from '../api/manage-opportunity';
 import { useServerNow } from '../hooks/use-server-now';
-import { endOf, formatShortDate, formatTime, mapsSearchUrl } from '../utils/format';
+import { formatShortDate, formatTime, mapsSearchUrl } from '../utils/format';
 import { AnnouncementComposer } from './announcement-composer';
 import { ExternalIcon, MailIcon, MegaphoneIcon, PhoneIcon } from './detail-icons';
 import { EditDetailsForm } from './edit-details-form';
@@ -72,7 +72,7 @@ export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) =>
 
   const isAdmin = user?.admin ?? false;
   const manages = o.is_host || isAdmin;
-  const ended = now.getTime() >= endOf(o.starts_at, o.duration).getTime();
+  const ended = hasEnded(now, o.starts_at, o.duration);
   return (
     <article className={styles.page} aria-labelledby="opportunity-title">
       <BackToEvents />

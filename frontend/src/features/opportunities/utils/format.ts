@@ -1,4 +1,4 @@
-import { TIME_ZONE, instantToEastern } from '@campus/contracts';
+import { TIME_ZONE, endsAt, instantToEastern } from '@campus/contracts';
 
 /** Display formats of the opportunity screens: US English, Eastern time. */
 const longDate = new Intl.DateTimeFormat('en-US', {
@@ -35,13 +35,9 @@ export const formatShortDate = (instant: string | Date): string =>
 /** '2:30 PM' in Eastern time. */
 export const formatTime = (instant: string | Date): string => clockTime.format(toDate(instant));
 
-/** The end instant: the start plus the duration in minutes, for the side card. */
-export const endOf = (startsAt: string, durationMinutes: number): Date =>
-  new Date(Date.parse(startsAt) + durationMinutes * 60_000);
-
 /** '11:30 AM – 12:30 PM'; an end on a later Eastern day says so ('11:00 PM – 1:00 AM (next day)'). */
 export const formatTimeRange = (startsAt: string, durationMinutes: number): string => {
-  const end = endOf(startsAt, durationMinutes);
+  const end = endsAt(startsAt, durationMinutes);
   const days = dayNumber(end) - dayNumber(new Date(startsAt));
   const suffix = days === 1 ? ' (next day)' : days > 1 ? ` (+${String(days)} days)` : '';
   return `${formatTime(startsAt)} – ${formatTime(end)}${suffix}`;
