@@ -37,8 +37,9 @@ export const checkInDecider: Decider<CheckInState, CheckInCommand> = {
   decide: (command, { opportunity, checkedIn }): DomainEvent[] => {
     if (opportunity.status !== 'live') throw new NotFoundError(texts.notFound.opportunity);
     const userId = command.actor.userId;
-    if (checkedIn.has(userId)) return [];
+    // Registration first: someone unregistered after checking in is refused like anyone else.
     if (!opportunity.participants.includes(userId)) throw new ForbiddenError(errors.notRegistered);
+    if (checkedIn.has(userId)) return [];
     if (opportunity.attendanceMarked) throw new ConflictError(errors.attendanceSubmitted);
     // A check-in ticks the attendance form, which an unapproved opportunity never gets.
     if (!opportunity.approved)

@@ -71,6 +71,29 @@ describe('the check-in decider', () => {
     expect(() => checkIn(U1, [created, signedUp(U1), marked])).toThrow(ConflictError);
   });
 
+  it('refuses someone who checked in and was unregistered since, without answering a success', () => {
+    const checkedIn: DomainEvent = {
+      type: 'ParticipantCheckedIn',
+      data: { v: 1, opportunityId: OPP, userId: U1, checkedInAt: NOW.toISOString() },
+    };
+    const unregistered: DomainEvent = {
+      type: 'UserUnregistered',
+      data: {
+        v: 1,
+        opportunityId: OPP,
+        userId: U1,
+        byUserId: U1,
+        at: NOW.toISOString(),
+        late: false,
+      },
+    };
+    const when = () => checkIn(U1, [created, signedUp(U1), checkedIn, unregistered]);
+    expect(when).toThrow(ForbiddenError);
+    expect(when).toThrow(texts.checkIn.errors.notRegistered);
+    // Still registered: a second check-in is answered as already done, and records nothing.
+    expect(checkIn(U1, [created, signedUp(U1), checkedIn])).toEqual([]);
+  });
+
   it('given an unapproved opportunity, when a participant checks in, then 409 and no check-in', () => {
     const unapproved = { ...created, data: { ...created.data, approved: false } } as DomainEvent;
     const when = () => checkIn(U1, [unapproved, signedUp(U1)]);

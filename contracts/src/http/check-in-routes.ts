@@ -13,8 +13,11 @@ export const checkInResultSchema = z.object({
   success: z.literal(true),
   /** True when the participant had checked in before (nothing new was recorded). */
   already_checked_in: z.boolean(),
-  /** The opportunity's name, for the confirmation. */
-  opportunity_name: z.string(),
+  /**
+   * The opportunity's name, for the confirmation; absent from the answers of older command
+   * services, so a reader must not require it.
+   */
+  opportunity_name: z.string().optional(),
 });
 export type CheckInResult = z.infer<typeof checkInResultSchema>;
 
