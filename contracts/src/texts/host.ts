@@ -120,6 +120,12 @@ export const hostTexts = {
     approvedHint: 'Listed on the Events list.',
     pending: 'Pending approval',
     pendingHint: 'Students cannot see it on the Events list until an admin approves it.',
+    /** On narrow screens the tools come after the description: a jump to them. */
+    goToTools: 'Go to host tools',
+  },
+  /** The column of the host's and admins' tools (check-in code first). */
+  tools: {
+    title: 'Host tools',
   },
   attendance: {
     title: 'Attendance Management',

@@ -1,5 +1,5 @@
 import { texts, type OpportunityDetail } from '@campus/contracts';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { CalendarIcon, CheckCircleIcon, MapPinIcon, WarningIcon } from '@/components/ui/icons';
 import { cx } from '@/lib/cx';
 import { formatLongDate, formatTimeRange } from '../utils/format';
@@ -16,22 +16,52 @@ const f = texts.host.facts;
 
 export type HostPanelProps = { opportunity: OpportunityDetail; isAdmin: boolean; started: boolean };
 
-/** What replaces the sign-up card for the host or an admin. */
+/** The tools' heading: 'Go to host tools' in the facts card jumps here and focuses it. */
+export const HOST_TOOLS_HEADING_ID = 'host-tools';
+
+/** What replaces the sign-up card for the host or an admin, under its 'Host tools' heading. */
 export const HostPanel = ({ opportunity, isAdmin, started }: HostPanelProps) => (
-  <div className={styles.panel}>
+  <section className={styles.panel} aria-labelledby={HOST_TOOLS_HEADING_ID}>
+    <h2 id={HOST_TOOLS_HEADING_ID} className={styles.panelTitle} tabIndex={-1}>
+      {texts.host.tools.title}
+    </h2>
     {opportunity.attendance_marked ? null : <CheckInCode opportunity={opportunity} />}
     <AttendanceManagement opportunity={opportunity} started={started} />
     <SlotManagement opportunity={opportunity} />
     <Communication opportunity={opportunity} />
     {isAdmin ? <AdminTools opportunity={opportunity} /> : null}
-  </div>
+  </section>
+);
+
+/**
+ * 'Go to host tools': a link to the tools' heading that also gives it focus, so the next Tab
+ * reaches the check-in code. The page shows it only where the tools come after the description.
+ */
+export const GoToHostTools = ({ className }: { className?: string }) => (
+  <a
+    href={`#${HOST_TOOLS_HEADING_ID}`}
+    className={className}
+    onClick={() => {
+      // The browser scrolls to the heading (clear of the sticky header); focus follows it.
+      document.getElementById(HOST_TOOLS_HEADING_ID)?.focus({ preventScroll: true });
+    }}
+  >
+    {f.goToTools}
+  </a>
 );
 
 /**
  * The host's and admins' compact facts beside their tools: date, time, duration, points, whether
- * an admin has approved it, and the location (the students' sign-up card shows its own).
+ * an admin has approved it, and the location (the students' sign-up card shows its own); then
+ * `children` (the jump to the tools on narrow screens).
  */
-export const HostFacts = ({ opportunity: o }: { opportunity: OpportunityDetail }) => {
+export const HostFacts = ({
+  opportunity: o,
+  children,
+}: {
+  opportunity: OpportunityDetail;
+  children?: ReactNode;
+}) => {
   const headingId = useId();
   return (
     <section className={cx(styles.card, styles.facts)} aria-labelledby={headingId}>
@@ -87,6 +117,7 @@ export const HostFacts = ({ opportunity: o }: { opportunity: OpportunityDetail }
           <dd>{o.address ?? d.noLocation}</dd>
         </div>
       </dl>
+      {children}
     </section>
   );
 };

@@ -19,7 +19,7 @@ import { formatShortDate, formatTime, mapsSearchUrl } from '../utils/format';
 import { AnnouncementComposer } from './announcement-composer';
 import { ExternalIcon, MailIcon, MegaphoneIcon, PhoneIcon } from './detail-icons';
 import { EditDetailsForm } from './edit-details-form';
-import { HostFacts, HostPanel } from './host-panel';
+import { GoToHostTools, HostFacts, HostPanel } from './host-panel';
 import hostStyles from './host-tools.module.css';
 import { LinkedText } from './linked-text';
 import { LoadError } from './load-error';
@@ -90,7 +90,9 @@ export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) =>
       <div className={cx(styles.layout, manages && styles.layoutManaged)}>
         {manages ? (
           <div className={styles.facts}>
-            <HostFacts opportunity={o} />
+            <HostFacts opportunity={o}>
+              <GoToHostTools className={styles.toolsLink} />
+            </HostFacts>
           </div>
         ) : null}
         <div className={styles.main}>

@@ -561,3 +561,36 @@ describe('the detail content', () => {
     expect(await signupButton(s.signUpNow)).toBeInTheDocument();
   });
 });
+
+describe("'Go to host tools' in the host's facts card", () => {
+  const host = aUser({ id: 'host-1', name: 'Harper Host', email: 'host@university.edu' });
+
+  it('jumps to the tools heading, before the check-in code, and gives it focus', async () => {
+    detail = anOpportunity({ is_host: true, starts_at: afterNow(-HOUR), duration: 90 });
+    const { ui } = renderDetail(host);
+    const facts = (await screen.findByRole('heading', { name: texts.host.facts.title })).closest(
+      'section',
+    ) as HTMLElement;
+    const jump = within(facts).getByRole('link', { name: texts.host.facts.goToTools });
+    const target = jump.getAttribute('href') ?? '';
+    expect(target).toMatch(/^#./);
+
+    const heading = document.getElementById(target.slice(1));
+    expect(heading).toBe(screen.getByRole('heading', { name: texts.host.tools.title }));
+    const tools = screen.getByRole('region', { name: texts.host.tools.title });
+    const checkIn = within(tools).getByRole('heading', { name: texts.checkIn.host.title });
+    expect(
+      (heading as HTMLElement).compareDocumentPosition(checkIn) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+
+    await ui.click(jump);
+    expect(heading).toHaveFocus();
+  });
+
+  it('is not offered to a student, who has no tools', async () => {
+    renderDetail();
+    expect(await signupButton(s.signUpNow)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: texts.host.facts.goToTools })).toBeNull();
+    expect(screen.queryByRole('heading', { name: texts.host.tools.title })).toBeNull();
+  });
+});
