@@ -119,8 +119,15 @@ export const opportunitiesQuerySchema = withDateRange(
 );
 export type OpportunitiesQuery = z.infer<typeof opportunitiesQuerySchema>;
 
-/** GET /api/opps/count: the same filters as GET /api/opps, without paging. */
-export const opportunityFiltersSchema = withDateRange(z.object(opportunityFilterFields));
+/**
+ * GET /api/opps/count: the same filters as GET /api/opps, without paging. Strict: any other
+ * parameter (paging included) is refused, each named as a field of its own.
+ */
+export const opportunityFiltersSchema = withDateRange(
+  z.strictObject(opportunityFilterFields, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown parameter' : undefined),
+  }),
+);
 export type OpportunityFiltersQuery = z.infer<typeof opportunityFiltersSchema>;
 
 /** GET /api/opps/count: how many opportunities GET /api/opps answers for the filters, all pages. */

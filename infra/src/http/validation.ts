@@ -2,10 +2,16 @@ import type { z } from 'zod';
 import { ValidationError, type FieldError } from './errors';
 
 export const fieldErrorsOf = (error: z.ZodError): FieldError[] =>
-  error.issues.map((issue) => ({
-    field: issue.path.length ? issue.path.map(String).join('.') : '(body)',
-    message: issue.message,
-  }));
+  error.issues.flatMap((issue) =>
+    // A strict schema's unknown keys are each named as a field of their own.
+    (issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => [...issue.path, key])
+      : [issue.path]
+    ).map((path) => ({
+      field: path.length ? path.map(String).join('.') : '(body)',
+      message: issue.message,
+    })),
+  );
 
 /** Parses input with a contracts schema; a failure is a 400 naming every bad field. */
 export const parseOrThrow = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => {

@@ -337,6 +337,41 @@ describe('opportunity reads over HTTP', () => {
       const anonymous = await request(stack.queryApp).get('/api/opps/count');
       expect(anonymous.status).toBe(401);
     });
+
+    it('answers 400 naming each parameter it does not take (paging included), a long q and a repeated one', async () => {
+      const fieldsOf = async (query: string) => {
+        const bad = await stack.read(`/api/opps/count?${query}`, member.token);
+        expect(bad.status, query).toBe(400);
+        return (bad.body.errors as { field: string }[]).map((e) => e.field).sort();
+      };
+      expect(await fieldsOf('limit=abc&after=zzz&view=bad')).toEqual(['after', 'limit', 'view']);
+      expect(await fieldsOf('limit=10')).toEqual(['limit']);
+      expect(await fieldsOf('q=park&page=2')).toEqual(['page']);
+      expect(await fieldsOf(`q=${'a'.repeat(101)}`)).toEqual(['q']);
+      expect(await fieldsOf('q=park&q=tutoring')).toEqual(['q']);
+      expect(await fieldsOf('cause=Education&cause=Education')).toEqual(['cause']);
+      expect(await count(member, `?q=${'a'.repeat(100)}`)).toBe(0);
+      // The list keeps taking what it took.
+      const list = await stack.read('/api/opps?view=cards&limit=2&utm_source=mail', member.token);
+      expect(list.status).toBe(200);
+    });
+
+    it('answers from a short cache, as the list does, until the read model moves', async () => {
+      const before = await count(member, '?q=park');
+      expect(before).toBeGreaterThan(0);
+      // Behind the read model's back (its visible position stays): the cached answer holds.
+      await stack.db.pool.query('UPDATE read.opportunities SET approved = false WHERE id = $1', [
+        opp['public'],
+      ]);
+      try {
+        expect(await count(member, '?q=park')).toBe(before);
+        expect(await count(member, '?q=PARK')).toBe(before - 1);
+      } finally {
+        await stack.db.pool.query('UPDATE read.opportunities SET approved = true WHERE id = $1', [
+          opp['public'],
+        ]);
+      }
+    });
   });
 
   describe('cards: avatars and top attending organizations', () => {

@@ -53,11 +53,24 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
   const { pool } = deps;
   const today = () => easternToday(deps.clock.now());
-  /** The Events list is the most requested answer, and unpaged the heaviest (every participant). */
-  const eventsLists = createResponseCache<{ body: string; next: string | null }>({
-    ttlMs: 1_000,
-    maxEntries: 64,
-  });
+  /**
+   * The Events list's answers for a short time, keyed by the caller, today's date, the parsed
+   * parameters and the read model's visible position (none kept while it is unknown). The list is
+   * the most requested answer, and unpaged the heaviest (every participant); its count is asked
+   * for beside every first page.
+   */
+  const eventsCache = <T>() => {
+    const cache = createResponseCache<T>({ ttlMs: 1_000, maxEntries: 64 });
+    return (caller: Caller, day: string, query: object, compute: () => Promise<T>) => {
+      const visible = deps.tracker.current();
+      const key = visible
+        ? JSON.stringify([caller.userId, caller.admin, day, query, `${visible.txn}:${visible.seq}`])
+        : null;
+      return cache.get(key, compute);
+    };
+  };
+  const eventsLists = eventsCache<{ body: string; next: string | null }>();
+  const eventsCounts = eventsCache<OpportunityCount>();
 
   /** The opportunity of `:id` as the caller may read it, or 404 (also when it is hidden from them). */
   const readable = async (req: Request, caller: Caller): Promise<OpportunityRow> => {
@@ -73,12 +86,8 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
   mountQuery(router, routes.listOpportunities, deps, async (req, res) => {
     const query = queryOf(routes.listOpportunities, req);
     const caller = requireCaller(req);
-    const visible = deps.tracker.current();
     const day = today();
-    const key = visible
-      ? JSON.stringify([caller.userId, caller.admin, day, query, `${visible.txn}:${visible.seq}`])
-      : null;
-    const page = await eventsLists.get(key, async () => {
+    const page = await eventsLists(caller, day, query, async () => {
       // One more than the page holds tells whether a next page exists.
       const rows = await selectOpportunities(
         pool,
@@ -118,14 +127,10 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
   mountQuery(router, routes.countOpportunities, deps, async (req, res) => {
     const query = queryOf(routes.countOpportunities, req);
     const caller = requireCaller(req);
-    const body: OpportunityCount = {
-      count: await countOpportunities(
-        pool,
-        caller,
-        eventsListSql,
-        eventsListParams(today(), query),
-      ),
-    };
+    const day = today();
+    const body = await eventsCounts(caller, day, query, async () => ({
+      count: await countOpportunities(pool, caller, eventsListSql, eventsListParams(day, query)),
+    }));
     res.json(body);
   });
 
