@@ -27,7 +27,8 @@ export type BulkColumn<R> = readonly [name: string, type: string, value: (row: R
 /**
  * Inserts `rows` into `table` in statements of BULK_CHUNK rows, each expanding one array per
  * column with unnest (no conflict handling: the table is empty and the rows are unique). Rows go
- * in in the given order, so identity columns number them as the batch path would.
+ * in in the given order (each array's position, ORDER BY: nothing left to the plan), so identity
+ * columns number them as the batch path would.
  */
 export const insertRows = async <R>(
   client: PoolClient,
@@ -36,8 +37,10 @@ export const insertRows = async <R>(
   rows: readonly R[],
 ): Promise<void> => {
   const names = columns.map(([name]) => name).join(', ');
+  const values = columns.map(([name]) => `r.${name}`).join(', ');
   const arrays = columns.map(([, type], i) => `$${String(i + 1)}::${type}[]`).join(', ');
-  const sql = `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${arrays})`;
+  const sql = `INSERT INTO ${table} (${names}) SELECT ${values}
+    FROM unnest(${arrays}) WITH ORDINALITY AS r(${names}, bulk_position) ORDER BY r.bulk_position`;
   for (let start = 0; start < rows.length; start += BULK_CHUNK) {
     const chunk = rows.slice(start, start + BULK_CHUNK);
     await client.query(

@@ -276,6 +276,29 @@ const variedHistory = async (h: ProjectionHarness): Promise<TestEvent[]> => {
       }),
     );
   }
+  // Two opportunities on one day, the later one marked first, with the same attendees: their
+  // lines tie on the date, and the log's order (the later one's lines first) breaks the tie.
+  const sameDay = [0, 1].map(() =>
+    opportunityCreated({ hostUserId: host, date: '2025-12-20', durationMinutes: 45 }),
+  );
+  out.push(...sameDay);
+  const sameDayAttendees = ids.slice(10, 16);
+  for (const { opportunityId } of sameDay) {
+    for (const user of sameDayAttendees) out.push(signedUp(opportunityId, user, at(140)));
+  }
+  for (const [i, { opportunityId }] of [...sameDay].reverse().entries()) {
+    out.push(
+      attendanceMarked({
+        opportunityId,
+        markedBy: host,
+        opportunityDate: '2025-12-20',
+        durationMinutes: 45 + 15 * i,
+        attended: sameDayAttendees,
+        bonus: { userId: sameDayAttendees[i] as string, points: 25 },
+        at: at(141 + i),
+      }),
+    );
+  }
   // Signups and attendance on an opportunity that is deleted afterwards; a signup again after it.
   out.push(opportunityDeleted(oppIds[7] as string));
   out.push(signedUp(oppIds[8] as string, ids[39] as string, at(130)));
@@ -284,17 +307,36 @@ const variedHistory = async (h: ProjectionHarness): Promise<TestEvent[]> => {
   return out;
 };
 
+/**
+ * Each user's point ledger in the order the points history reads it (the opportunity's date, then
+ * the line id), each line as the event that caused it, its reason and its points.
+ */
+const ledgerInHistoryOrder = async (h: ProjectionHarness) => {
+  const { rows } = await h.pool.query<{ user_id: string; line: string }>(
+    `SELECT user_id::text, concat_ws(' ', cause_event_id, reason, points) AS line
+       FROM read.point_ledger ORDER BY user_id, opportunity_date, id`,
+  );
+  const byUser: Record<string, string[]> = {};
+  for (const { user_id, line } of rows) (byUser[user_id] ??= []).push(line);
+  return byUser;
+};
+
 describe('replay by folding the log: the same read model as the live projector', () => {
   let h: ProjectionHarness;
+  let history: TestEvent[];
+  /** The ledger's order as the live projector left it, before any replay. */
+  let liveLedger: Record<string, string[]>;
 
   beforeAll(async () => {
     h = await createProjectionHarness('bulk-parity');
     await expectDeadLetters(h.pool, 'the history holds events that cannot be parsed, on purpose', {
       projection: PARSE_STAGE,
     });
-    await h.append(...(await variedHistory(h)));
+    history = await variedHistory(h);
+    await h.append(...history);
     // Small batches: the live path's rows cross many batch boundaries.
     await h.project({ batchSize: 7, allowDeadLetters: true });
+    liveLedger = await ledgerInHistoryOrder(h);
   });
   afterAll(async () => {
     await h.close();
@@ -354,6 +396,48 @@ describe('replay by folding the log: the same read model as the live projector',
       });
       expect(await snapshotEveryTable(h.pool)).toEqual(rows);
       expect(await h.allBoards()).toEqual(boards);
+    }
+  });
+
+  it("keeps each user's points history in the log's order after a replay, same-date lines included", async () => {
+    // The live order is the log's: on a tie of dates, the line of the event logged first, and an
+    // attendance's own line before its bonus.
+    const marked = history.filter((e) => e.event.type === 'AttendanceMarked').slice(-2);
+    const [first, second] = marked.map((e) => e.event.eventId);
+    const tied = Object.values(liveLedger).filter((lines) =>
+      lines.some((l) => l.startsWith(`${String(second)} `)),
+    );
+    expect(tied).toHaveLength(6);
+    for (const lines of tied) {
+      const sameDay = lines.filter(
+        (l) => l.startsWith(`${String(first)} `) || l.startsWith(`${String(second)} `),
+      );
+      expect(sameDay[0]).toBe(`${String(first)} attendance 45`);
+      expect(sameDay.at(-1)?.startsWith(`${String(second)} `)).toBe(true);
+    }
+    expect(tied.some((lines) => lines.includes(`${String(first)} first_signup_bonus 25`))).toBe(
+      true,
+    );
+
+    for (const [batchSize, bulk] of [
+      [5_000, true],
+      [13, false],
+    ] as const) {
+      await replayProjections({
+        store: h.store,
+        pool: h.pool,
+        vault: h.vault,
+        logger: h.logger,
+        redis: h.redis,
+        keyPrefix: h.prefix,
+        requested: 'points',
+        batchSize,
+        bulk,
+      });
+      expect(
+        await ledgerInHistoryOrder(h),
+        `batch ${String(batchSize)}, bulk ${String(bulk)}`,
+      ).toEqual(liveLedger);
     }
   });
 });

@@ -75,6 +75,8 @@ export const ledgerLinesOf = (
  * read.point_ledger, read.monthly_points and read.users.points. A line is unique per cause
  * event, user and reason, and totals move only by the lines actually inserted, so a reprocessed
  * attendance adds nothing. Points stay when an opportunity is later unapproved or deleted.
+ * Lines are inserted in log order (ORDER BY their place in the batch), so ledger ids break the
+ * ledger's same-date ties as the log does, as a replay's do.
  */
 export const pointsProjection: Projection = {
   name: 'points',
@@ -93,9 +95,11 @@ export const pointsProjection: Projection = {
              actor_user_id, opportunity_date, month, recorded_at)
          SELECT r.user_id, r.points, r.reason, r.opportunity_id, r.cause_event_id, r.actor_user_id,
              r.opportunity_date, r.month, r.recorded_at
-           FROM json_to_recordset($1::json) AS r(user_id uuid, points integer, reason text,
+           FROM json_array_elements($1::json) WITH ORDINALITY AS line(value, position),
+                json_to_record(line.value) AS r(user_id uuid, points integer, reason text,
                 opportunity_id uuid, cause_event_id uuid, actor_user_id uuid, opportunity_date date,
                 month text, recorded_at timestamptz)
+          ORDER BY line.position
          ON CONFLICT (cause_event_id, user_id, reason) DO NOTHING
          RETURNING user_id, month, points, opportunity_date
        ), totals AS (
