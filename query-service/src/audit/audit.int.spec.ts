@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditPointsHistorySchema,
   opportunityHistorySchema,
@@ -11,6 +11,8 @@ import { createFixtures, type Fixtures } from '../testing/fixtures';
 import { startTestStack, type TestAccount, type TestStack } from '../testing/stack';
 
 const ADMIN = 'audit-admin@university.edu';
+/** Where the shared setup leaves the clock: every test starts from here, whatever ran before. */
+const AFTER_SETUP = '2026-04-01T20:00:00.000Z';
 const s = texts.admin.eventSummary;
 
 describe('admin audit reads over HTTP', () => {
@@ -46,11 +48,14 @@ describe('admin audit reads over HTTP', () => {
     await f.signUp(ben, lonelyId);
     stack.clock.set('2026-03-10T20:00:00.000Z');
     await f.markAttendance(host, opportunityId, [amy, ben], 90);
-    stack.clock.set('2026-04-01T20:00:00.000Z');
+    stack.clock.set(AFTER_SETUP);
     await f.markAttendance(admin, lonelyId, [ben], 30);
   });
   afterAll(async () => {
     await stack.stop();
+  });
+  afterEach(() => {
+    stack.clock.set(AFTER_SETUP);
   });
 
   describe('GET /api/admin/opportunities/:id/history', () => {
@@ -116,7 +121,9 @@ describe('admin audit reads over HTTP', () => {
     it('sums attended hours per month and host organization type, without the bonus', async () => {
       const response = await stack.read('/api/admin/service-hours', admin.token);
       expect(response.status).toBe(200);
-      expect(serviceHoursSchema.parse(response.body).rows).toEqual([
+      // The months of the shared setup: other tests award points in later months only.
+      const rows = serviceHoursSchema.parse(response.body).rows;
+      expect(rows.filter((r) => r.month <= '2026-04')).toEqual([
         { month: '2026-03', organization_type: 'Sports Team', hours: 3 },
         { month: '2026-04', organization_type: 'Cultural', hours: 0.5 },
       ]);
@@ -127,7 +134,6 @@ describe('admin audit reads over HTTP', () => {
       expect((await request(stack.queryApp).get('/api/admin/service-hours')).status).toBe(401);
     });
   });
-  // Last: its awards fall in May, after the service-hours sums above were read.
   describe('GET /api/admin/users/:id/points-history flags awards for a second look', () => {
     let longId: string;
     let selfId: string;
@@ -141,6 +147,7 @@ describe('admin audit reads over HTTP', () => {
     };
 
     beforeAll(async () => {
+      stack.clock.set(AFTER_SETUP);
       const garden = await f.organization(host, { name: 'Garden Club', admin });
       longId = await f.opportunity(host, garden.id, { date: '2026-05-04', duration: 60 }, admin);
       selfId = await f.opportunity(host, garden.id, { date: '2026-05-05', duration: 60 }, admin);
@@ -203,12 +210,14 @@ describe('admin audit reads over HTTP', () => {
       }
     });
   });
-  // After the flags above: its opportunities are in June.
   describe('the point history order: newest first by the opportunity date, whenever awarded', () => {
     let cara: TestAccount;
     const ids: Record<string, string> = {};
 
+    // Its own user, club and opportunities (in June, after every other test's); the clock is set
+    // back after its tests.
     beforeAll(async () => {
+      stack.clock.set(AFTER_SETUP);
       cara = await f.user('cara', { first: 'Cara', last: 'Clay' });
       const club = await f.organization(host, { name: 'Order Club', admin });
       ids['early'] = await f.opportunity(
