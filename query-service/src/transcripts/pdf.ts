@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { texts } from '@campus/contracts';
+import { isValidDate, texts } from '@campus/contracts';
 import type { Transcript } from './transcript';
 
 const t = texts.transcript;
@@ -16,14 +16,12 @@ const COLUMNS = [
 const usDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /**
- * A calendar date (YYYY-MM-DD) written as the screens write dates: 'Mar 10, 2026'. Anything else
- * is written as it came.
+ * A calendar date (YYYY-MM-DD) written as the screens write dates: 'Mar 10, 2026'. Anything else,
+ * an impossible day such as '2026-02-30' included (never rolled over to another day), is written
+ * as it came.
  */
-export const formatTranscriptDate = (date: string): string => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
-  const instant = new Date(`${date}T00:00:00.000Z`);
-  return Number.isNaN(instant.getTime()) ? date : usDate.format(instant);
-};
+export const formatTranscriptDate = (date: string): string =>
+  isValidDate(date) ? usDate.format(new Date(`${date}T00:00:00.000Z`)) : date;
 
 /**
  * The transcript as a PDF (pdfkit): a header, one row per verified opportunity, then totals.

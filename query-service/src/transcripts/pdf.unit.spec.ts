@@ -14,5 +14,11 @@ describe('formatTranscriptDate', () => {
     expect(formatTranscriptDate('')).toBe('');
     expect(formatTranscriptDate('soon')).toBe('soon');
     expect(formatTranscriptDate('2026-13-45')).toBe('2026-13-45');
+    // An impossible day is not rolled over into the next month.
+    expect(formatTranscriptDate('2026-02-30')).toBe('2026-02-30');
+    expect(formatTranscriptDate('2025-02-29')).toBe('2025-02-29');
+    expect(formatTranscriptDate('2026-04-31')).toBe('2026-04-31');
+    // A real leap day is a date.
+    expect(formatTranscriptDate('2028-02-29')).toBe('Feb 29, 2028');
   });
 });
