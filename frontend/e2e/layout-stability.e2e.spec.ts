@@ -263,6 +263,52 @@ describe('layout stability, page titles and focus on signed-in pages', () => {
     });
   }
 
+  it("'Go to host tools' takes a host or admin on a phone to the tools' heading, clear of the header", async () => {
+    // An admin sees the host's tools on every opportunity.
+    for (const [label, width] of Object.entries(WIDTHS)) {
+      const { page, errors, close } = await openPage(browser, width);
+      try {
+        await signIn(page, baseUrl, 'admin@university.edu');
+        await page.waitForURL(/\/opportunities$/);
+        await page.goto(`${baseUrl}${opportunityPath(opportunity.id)}`);
+        const heading = page.getByRole('heading', { name: texts.host.tools.title });
+        await heading.waitFor();
+        const jump = page.getByRole('link', { name: texts.host.facts.goToTools });
+        if (width >= 1280) {
+          // The tools are beside the facts: nothing to jump to.
+          expect(await jump.isVisible(), label).toBe(false);
+          continue;
+        }
+        await jump.click();
+        await page.waitForFunction(
+          (text) =>
+            document.activeElement?.tagName === 'H2' &&
+            document.activeElement.textContent.trim() === text,
+          texts.host.tools.title,
+        );
+        await page.waitForTimeout(300);
+        const box = await heading.boundingBox();
+        const header = await page.getByRole('banner').boundingBox();
+        if (!box || !header) throw new Error('the opportunity page is incomplete');
+        expect(box.y, 'the heading below the sticky header').toBeGreaterThanOrEqual(
+          header.y + header.height,
+        );
+        expect(box.y, 'the heading near the top of the screen').toBeLessThan(300);
+        // The next Tab is in the tools (the check-in code comes first).
+        await page.keyboard.press('Tab');
+        expect(
+          await page
+            .getByRole('region', { name: texts.host.tools.title })
+            .evaluate((tools) => tools.contains(document.activeElement)),
+        ).toBe(true);
+        await screenshot(page, `host-tools-jump-${label}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    }
+  });
+
   it('focus typed into the header search is not taken by a navigation elsewhere', async () => {
     const { page, close } = await openPage(browser, WIDTHS.desktop);
     try {
