@@ -107,7 +107,7 @@ export const hostTexts = {
     eventHistory: 'Event History',
     pendingApproval: 'Pending approval: students cannot see it on the Events list yet.',
     deletedTitle: 'Opportunity deleted',
-    deleted: (name: string) => `“${name}” was deleted.`,
+    deleted: (name: string) => `The opportunity "${name}" was deleted.`,
     imageUpdated: 'Image updated.',
   },
   /** The facts beside the host's and admins' tools (the students' sign-up card shows its own). */
@@ -117,7 +117,7 @@ export const hostTexts = {
     durationValue: hoursAndMinutes,
     status: 'Status',
     approved: 'Approved',
-    approvedHint: 'Listed on the Events list.',
+    approvedHint: 'Students can see it and sign up until it starts.',
     pending: 'Pending approval',
     pendingHint: 'Students cannot see it on the Events list until an admin approves it.',
     /** On narrow screens the tools come after the description: a jump to them. */

@@ -70,10 +70,16 @@ const expectNothingOpen = () => {
 };
 
 describe('the sign-up card of an ended opportunity (by the server clock)', () => {
-  it("says 'Attended · N points' to a participant marked present", async () => {
-    detail = registeredEnded({ attendance_marked: true, attended: true, points: 90 });
+  it("says 'Attended · N points' to a participant marked present, N as credited", async () => {
+    // Scheduled for 90 points; the host submitted 60 minutes, which is what the ledger credited.
+    detail = registeredEnded({
+      attendance_marked: true,
+      attended: true,
+      points: 90,
+      earned_points: 60,
+    });
     renderDetail();
-    expect(await screen.findByTestId('past-status')).toHaveTextContent('Attended · 90 points');
+    expect(await screen.findByTestId('past-status')).toHaveTextContent('Attended · 60 points');
     expectNothingOpen();
   });
 

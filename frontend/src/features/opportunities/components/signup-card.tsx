@@ -98,7 +98,8 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
     isHost: o.is_host,
     attendanceMarked: o.attendance_marked,
     attended: o.attended,
-    points: o.points,
+    // What the ledger credited (the minutes the host submitted), else the scheduled points.
+    points: o.earned_points ?? o.points,
   });
   const ended = state.kind === 'ended';
   /** A change in flight: the button shows it but keeps focus (aria-disabled, clicks ignored). */
