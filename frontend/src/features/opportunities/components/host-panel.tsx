@@ -8,6 +8,7 @@ import { AttendanceManagement } from './attendance-management';
 import { CheckInCode } from './check-in-code';
 import { Communication } from './communication';
 import { ClockIcon, HourglassIcon, StarIcon } from './detail-icons';
+import { Fact, FactList } from './fact-list';
 import styles from './host-tools.module.css';
 import { SlotManagement } from './slot-management';
 
@@ -68,55 +69,33 @@ export const HostFacts = ({
       <h2 id={headingId} className={styles.factsTitle}>
         {f.title}
       </h2>
-      <dl className={styles.factList}>
-        <div className={styles.fact}>
-          <dt>
-            <CalendarIcon size={18} />
-            {d.date}
-          </dt>
-          <dd>{formatLongDate(o.starts_at)}</dd>
-        </div>
-        <div className={styles.fact}>
-          <dt>
-            <ClockIcon size={18} />
-            {d.time}
-          </dt>
-          <dd>{formatTimeRange(o.starts_at, o.duration)}</dd>
-        </div>
-        <div className={styles.fact}>
-          <dt>
-            <HourglassIcon size={18} />
-            {f.duration}
-          </dt>
-          <dd>{f.durationValue(o.duration)}</dd>
-        </div>
-        <div className={styles.fact}>
-          <dt>
-            <StarIcon size={18} />
-            {d.points}
-          </dt>
-          <dd>{d.pointsValue(o.points)}</dd>
-        </div>
-        <div className={styles.fact}>
-          <dt>
-            {o.approved ? <CheckCircleIcon size={18} /> : <WarningIcon size={18} />}
-            {f.status}
-          </dt>
-          <dd data-testid="approval-state">
-            <span className={o.approved ? styles.approved : styles.pending}>
-              {o.approved ? f.approved : f.pending}
-            </span>
-            <span className={styles.factHint}>{o.approved ? f.approvedHint : f.pendingHint}</span>
-          </dd>
-        </div>
-        <div className={styles.fact}>
-          <dt>
-            <MapPinIcon size={18} />
-            {d.location}
-          </dt>
-          <dd>{o.address ?? d.noLocation}</dd>
-        </div>
-      </dl>
+      <FactList compact>
+        <Fact icon={<CalendarIcon size={18} />} label={d.date}>
+          {formatLongDate(o.starts_at)}
+        </Fact>
+        <Fact icon={<ClockIcon size={18} />} label={d.time}>
+          {formatTimeRange(o.starts_at, o.duration)}
+        </Fact>
+        <Fact icon={<HourglassIcon size={18} />} label={f.duration}>
+          {f.durationValue(o.duration)}
+        </Fact>
+        <Fact icon={<StarIcon size={18} />} label={d.points}>
+          {d.pointsValue(o.points)}
+        </Fact>
+        <Fact
+          icon={o.approved ? <CheckCircleIcon size={18} /> : <WarningIcon size={18} />}
+          label={f.status}
+          data-testid="approval-state"
+        >
+          <span className={o.approved ? styles.approved : styles.pending}>
+            {o.approved ? f.approved : f.pending}
+          </span>
+          <span className={styles.factHint}>{o.approved ? f.approvedHint : f.pendingHint}</span>
+        </Fact>
+        <Fact icon={<MapPinIcon size={18} />} label={d.location}>
+          {o.address ?? d.noLocation}
+        </Fact>
+      </FactList>
       {children}
     </section>
   );

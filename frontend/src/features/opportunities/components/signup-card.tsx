@@ -27,6 +27,7 @@ import { formatLongDate, formatTimeRange } from '../utils/format';
 import { safeHttpUrl } from '../utils/linkify';
 import { signupButtonState } from '../utils/signup-button';
 import { ClockIcon, StarIcon, TicketIcon } from './detail-icons';
+import { Fact, FactList } from './fact-list';
 import styles from './signup-card.module.css';
 
 const t = texts.opportunities.signup;
@@ -226,38 +227,22 @@ export const SignupCard = ({ opportunity: o, user, now }: SignupCardProps) => {
       <h2 id={headingId} className="visually-hidden">
         {t.signUp}
       </h2>
-      <dl className={styles.facts}>
-        <div className={styles.fact}>
-          <dt>
-            <CalendarIcon size={18} />
-            {d.date}
-          </dt>
-          <dd>{formatLongDate(o.starts_at)}</dd>
-        </div>
-        <div className={styles.fact}>
-          <dt>
-            <ClockIcon size={18} />
-            {d.time}
-          </dt>
-          <dd>{formatTimeRange(o.starts_at, o.duration)}</dd>
-        </div>
+      <FactList>
+        <Fact icon={<CalendarIcon size={18} />} label={d.date}>
+          {formatLongDate(o.starts_at)}
+        </Fact>
+        <Fact icon={<ClockIcon size={18} />} label={d.time}>
+          {formatTimeRange(o.starts_at, o.duration)}
+        </Fact>
         {ended ? null : (
-          <div className={styles.fact}>
-            <dt>
-              <TicketIcon size={18} />
-              {d.slots}
-            </dt>
-            <dd>{o.slots_left > 0 ? d.slotsRemaining(o.slots_left) : d.noSlotsAvailable}</dd>
-          </div>
+          <Fact icon={<TicketIcon size={18} />} label={d.slots}>
+            {o.slots_left > 0 ? d.slotsRemaining(o.slots_left) : d.noSlotsAvailable}
+          </Fact>
         )}
-        <div className={styles.fact}>
-          <dt>
-            <StarIcon size={18} />
-            {d.points}
-          </dt>
-          <dd>{d.pointsValue(o.points)}</dd>
-        </div>
-      </dl>
+        <Fact icon={<StarIcon size={18} />} label={d.points}>
+          {d.pointsValue(o.points)}
+        </Fact>
+      </FactList>
 
       {o.registered_count === 0 && !started ? (
         <p className={styles.bonus}>{d.firstSignupBonus}</p>
