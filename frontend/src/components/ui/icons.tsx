@@ -2,25 +2,35 @@ import type { ReactNode, SVGProps } from 'react';
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
-/** Line icons drawn on a 24px grid; decorative (the surrounding control carries the name). */
-const makeIcon = (name: string, shapes: ReactNode) => {
-  const Icon = ({ size = 20, ...props }: IconProps) => (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {shapes}
-    </svg>
-  );
+/**
+ * A line drawing on a 24px grid, in the current text colour; decorative (the surrounding control
+ * carries the name). Every icon of the product is drawn in one.
+ */
+export const LineIcon = ({
+  size = 20,
+  children,
+  ...props
+}: IconProps & { children: ReactNode }) => (
+  <svg
+    viewBox="0 0 24 24"
+    width={size}
+    height={size}
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.8}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+    {...props}
+  >
+    {children}
+  </svg>
+);
+
+/** An icon component of `shapes`, named `name` in React's tools. */
+export const makeIcon = (name: string, shapes: ReactNode) => {
+  const Icon = (props: IconProps) => <LineIcon {...props}>{shapes}</LineIcon>;
   Icon.displayName = name;
   return Icon;
 };

@@ -1,5 +1,6 @@
 import type { BadgeId } from '@campus/contracts';
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { LineIcon, type IconProps } from '@/components/ui/icons';
 
 /*
  * Line drawings of the badges on a 24px grid, in the style of the shared icon set. Drawn rather
@@ -110,10 +111,7 @@ const BADGE_SHAPES: Record<BadgeId, ReactNode> = {
 
 const isKnown = (id: string): id is BadgeId => Object.hasOwn(BADGE_SHAPES, id);
 
-export type BadgeIconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & {
-  badgeId: string;
-  size?: number;
-};
+export type BadgeIconProps = IconProps & { badgeId: string };
 
 /**
  * The drawing of the badge `badgeId`, the rosette for an id the catalogue does not have.
@@ -122,21 +120,8 @@ export type BadgeIconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & {
 export const BadgeIcon = ({ badgeId, size = 24, ...props }: BadgeIconProps) => {
   const known = isKnown(badgeId);
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      data-badge-icon={known ? badgeId : 'fallback'}
-      {...props}
-    >
+    <LineIcon size={size} data-badge-icon={known ? badgeId : 'fallback'} {...props}>
       {known ? BADGE_SHAPES[badgeId] : FALLBACK}
-    </svg>
+    </LineIcon>
   );
 };
