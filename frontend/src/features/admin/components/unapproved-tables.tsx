@@ -122,23 +122,28 @@ const organizationColumns: readonly Column<OrganizationListItem>[] = [
   },
 ];
 
+/** An approval table's headings: the checkbox, its columns, Delete. */
+const ApprovalTableHead = <T,>({ columns }: { columns: readonly Column<T>[] }) => (
+  <thead>
+    <tr>
+      <th scope="col">{t.select}</th>
+      {columns.map((column) => (
+        <th key={column.header} scope="col">
+          {column.header}
+        </th>
+      ))}
+      <th scope="col">{t.delete}</th>
+    </tr>
+  </thead>
+);
+
 /**
  * The table's shape while its rows load: the real headings, and rows of placeholders as tall as
  * loaded ones (the checkbox, each column's lines, the Delete button), so what follows stays put.
  */
 const PlaceholderTable = <T,>({ columns }: { columns: readonly Column<T>[] }) => (
   <table className={cx(styles.textTable, styles.approvalTable)} aria-hidden="true">
-    <thead>
-      <tr>
-        <th scope="col">{t.select}</th>
-        {columns.map((column) => (
-          <th key={column.header} scope="col">
-            {column.header}
-          </th>
-        ))}
-        <th scope="col">{t.delete}</th>
-      </tr>
-    </thead>
+    <ApprovalTableHead columns={columns} />
     <tbody>
       {Array.from({ length: PLACEHOLDER_ROWS }, (_, row) => (
         <tr key={row}>
@@ -272,17 +277,7 @@ const ApprovalTable = <T extends { id: string; name: string }>({
       ) : query.data?.length ? (
         <ScrollTable label={texts.common.scrollableTable(title)}>
           <table className={cx(styles.textTable, styles.approvalTable)}>
-            <thead>
-              <tr>
-                <th scope="col">{t.select}</th>
-                {columns.map((column) => (
-                  <th key={column.header} scope="col">
-                    {column.header}
-                  </th>
-                ))}
-                <th scope="col">{t.delete}</th>
-              </tr>
-            </thead>
+            <ApprovalTableHead columns={columns} />
             <tbody>
               {query.data.map((row) => (
                 <tr key={row.id}>
