@@ -360,6 +360,33 @@ describe('layout stability, page titles and focus on signed-in pages', () => {
     }
   });
 
+  it('at 390 px, with the scrollbar gutter taken, every part of the header is fully in view', async () => {
+    const { page, close } = await openPage(browser, WIDTHS.mobile);
+    try {
+      await signIn(page, baseUrl, 'student@university.edu');
+      await page.waitForURL(/\/opportunities$/);
+      await page.locator('main [data-testid="opportunity-card"]').first().waitFor();
+      await settle(page);
+      const cut = await page.evaluate(() => {
+        const header = document.querySelector('header');
+        if (!header) return ['no header'];
+        // The header's own width: what the page's scrollbar leaves it.
+        const width = header.getBoundingClientRect().left + header.clientWidth;
+        return Array.from(header.querySelectorAll<HTMLElement>('a, button, img, svg'))
+          .filter((element) => element.getClientRects().length > 0)
+          .map((element) => ({ element, box: element.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && (box.left < -0.5 || box.right > width + 0.5))
+          .map(
+            ({ element, box }) =>
+              `${element.tagName} ${(element.getAttribute('aria-label') ?? element.textContent).trim().slice(0, 30)}: ${String(Math.round(box.left))}-${String(Math.round(box.right))} of ${String(width)}`,
+          );
+      });
+      expect(cut).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('text fields show the same focus ring as buttons', async () => {
     const { page, close } = await openPage(browser, WIDTHS.desktop);
     try {
