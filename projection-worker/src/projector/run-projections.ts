@@ -135,18 +135,30 @@ export const runProjections = async (options: ProjectorOptions): Promise<void> =
 
   // Projections share one subscription; one that is behind (new) pulls the start back.
   const from = minPosition(checkpoints);
-  const source = store.subscribeAll({ from, ...(signal ? { signal } : {}), batchSize });
+  // The subscription ends with the run: a batch that fails must not wait, before the run can be
+  // tried again, for the subscription's read in flight to see a new event.
+  const subscription = new AbortController();
+  const source = store.subscribeAll({
+    from,
+    signal: signal ? AbortSignal.any([signal, subscription.signal]) : subscription.signal,
+    batchSize,
+  });
   for await (const batch of batches(source, { maxSize: batchSize, idleMs: 2 })) {
-    const last = await withReadModelLock(
-      pool,
-      'shared',
-      async (lockClient) => {
-        await assertCheckpointsUnchanged(lockClient, names, checkpoints);
-        return projectBatch(target, batch);
-      },
-      { unlockInBackground: true },
-    );
-    if (last) options.onBatch?.({ last, count: batch.length });
+    try {
+      const last = await withReadModelLock(
+        pool,
+        'shared',
+        async (lockClient) => {
+          await assertCheckpointsUnchanged(lockClient, names, checkpoints);
+          return projectBatch(target, batch);
+        },
+        { unlockInBackground: true },
+      );
+      if (last) options.onBatch?.({ last, count: batch.length });
+    } catch (error) {
+      subscription.abort();
+      throw error;
+    }
   }
 };
 
