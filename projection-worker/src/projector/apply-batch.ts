@@ -5,6 +5,7 @@ import { PARSE_STAGE, recordDeadLetter } from './dead-letters';
 import type { UnparsableEvent } from './parse';
 import type { ProjectedEvent, Projection, ProjectionContext } from './projection';
 import { withReadTransaction, type ReadSchema } from './read-schema';
+import { isTransientFailure } from './transient-errors';
 
 export type RetryPolicy = {
   /** Whole-batch transactions tried before the batch is taken apart event by event. */
@@ -48,6 +49,10 @@ const recordUnparsable = async (client: PoolClient, batch: BatchToApply) => {
     await recordDeadLetter(client, { projection: PARSE_STAGE, recorded, error, attempts: 1 });
   }
 };
+
+/** What was thrown, as an Error (a non-Error becomes the cause of one). */
+const asError = (thrown: unknown): Error =>
+  thrown instanceof Error ? thrown : new Error('projection failed', { cause: thrown });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -114,6 +119,9 @@ const applyIsolated = async (applier: Applier, batch: BatchToApply, names: reado
           }
         }
         if (lastError === null) continue;
+        // Passing trouble (a deadlock, a lost connection) says nothing about the event: the whole
+        // transaction is given up and the batch tried again later, nothing dead-lettered.
+        if (isTransientFailure(lastError)) throw asError(lastError);
         deadLettered++;
         logger.error(
           {
@@ -143,22 +151,28 @@ const applyIsolated = async (applier: Applier, batch: BatchToApply, names: reado
 /**
  * Applies one batch to every projection with its checkpoints, committed together. A failing batch
  * is retried whole (`batchAttempts`), then taken apart so that a poison event is dead-lettered and
- * skipped instead of stalling the projector. Throws only when the database itself fails.
+ * skipped instead of stalling the projector. A transient failure (deadlock, serialization
+ * failure, lost connection: `isTransientFailure`) is never a reason to dead-letter: when the last
+ * whole attempt failed that way, or an event's did, this throws, and the projector tries the
+ * batch again from its checkpoint after a growing pause. Throws too when the database fails.
  */
 export const applyBatch = async (applier: Applier, batch: BatchToApply): Promise<void> => {
   const names = applier.projections.map((p) => p.name);
   const { logger } = applier.context;
   let delay = applier.policy.retryDelayMs;
+  let lastError: unknown = null;
   for (let attempt = 1; attempt <= applier.policy.batchAttempts; attempt++) {
     try {
       await applyWhole(applier, batch, names);
       return;
     } catch (error) {
+      lastError = error;
       logger.warn({ err: error, attempt, events: batch.events.length }, 'batch failed');
       await sleep(delay);
       delay *= 2;
     }
   }
+  if (isTransientFailure(lastError)) throw asError(lastError);
   const deadLettered = await applyIsolated(applier, batch, names);
   if (!deadLettered) logger.info('batch applied on retry without dead letters');
 };

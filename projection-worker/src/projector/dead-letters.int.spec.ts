@@ -6,6 +6,7 @@ import { opportunityCreated, rawEvent, signedUp, userRegistered } from '../testi
 import { createProjectionHarness, type ProjectionHarness } from '../testing/harness';
 import { listDeadLetters, PARSE_STAGE } from './dead-letters';
 import { readCheckpointStates } from './checkpoints';
+import { runProjectionsUntilAborted } from './run-projections';
 import type { Projection } from './projection';
 
 /** A projection with a bug that one event triggers every time, and one that fails only once. */
@@ -31,6 +32,25 @@ const flakyOnce = (): Projection & { failures: number } => {
       if (projection.failures === 0) {
         projection.failures++;
         throw new Error('connection reset (transient)');
+      }
+      await Promise.resolve();
+    },
+  };
+  return projection;
+};
+
+/** A projection that meets a deadlock on every try while `busy` holds (the database's trouble). */
+const deadlocked = (): Projection & { busy: boolean; tries: number } => {
+  const projection = {
+    name: 'deadlocked',
+    tables: [],
+    reads: [],
+    busy: true,
+    tries: 0,
+    async apply() {
+      projection.tries++;
+      if (projection.busy) {
+        throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
       }
       await Promise.resolve();
     },
@@ -116,6 +136,84 @@ describe('poison events: retried, dead-lettered and skipped, never stalling the 
     expect(dead).toEqual([
       expect.objectContaining({ eventId: broken.event.eventId, type: 'UserSignedUp', attempts: 1 }),
     ]);
+  });
+
+  it('never dead-letters for a deadlock: the batch is given up whole and applied once it clears', async () => {
+    const projection = deadlocked();
+    const someone = await userRegistered(h.vault);
+    await h.append(someone);
+    // Its own dead letters: a new projection re-reads the log, and the stage that parses it
+    // records the unreadable event of the test above again.
+    const ownDeadLetters = () => listDeadLetters(h.pool, { projection: 'deadlocked' });
+    const checkpoint = async () =>
+      (await readCheckpointStates(h.pool, ['deadlocked'])).get('deadlocked')?.committed;
+    const start = await checkpoint();
+
+    // Every whole try and every one-event try meets the deadlock: the run fails, nothing recorded.
+    await expect(
+      h.project({
+        projections: [...allProjections, projection],
+        retry: { retryDelayMs: 1 },
+        allowDeadLetters: true,
+      }),
+    ).rejects.toThrow('deadlock detected');
+    expect(projection.tries).toBeGreaterThan(1);
+    expect(await ownDeadLetters()).toEqual([]);
+    expect(await checkpoint()).toEqual(start);
+
+    // Tried again (as the projector does after its pause), the batch goes through.
+    projection.busy = false;
+    await h.project({
+      projections: [...allProjections, projection],
+      retry: { retryDelayMs: 1 },
+      allowDeadLetters: true,
+    });
+    expect(await ownDeadLetters()).toEqual([]);
+    expect(await checkpoint()).not.toEqual(start);
+    const { rowCount } = await h.pool.query('SELECT 1 FROM read.users WHERE id = $1', [
+      someone.userId,
+    ]);
+    expect(rowCount).toBe(1);
+  });
+
+  it('the running projector tries a deadlocked batch again by itself, with no new event to wake it', async () => {
+    const projection = Object.assign(deadlocked(), { name: 'deadlocked-live' });
+    const someone = await userRegistered(h.vault);
+    await h.append(someone);
+    const controller = new AbortController();
+    const applied = new Promise<void>((resolve) => {
+      // The deadlock clears after a few tries; the run after it must apply the batch.
+      const apply = projection.apply.bind(projection);
+      projection.apply = async (...args: Parameters<typeof apply>) => {
+        if (projection.tries >= 3) projection.busy = false;
+        await apply(...args);
+        if (!projection.busy) resolve();
+      };
+    });
+    const running = runProjectionsUntilAborted({
+      store: h.store,
+      pool: h.pool,
+      vault: h.vault,
+      logger: h.logger,
+      projections: [projection],
+      redis: h.redis,
+      keyPrefix: h.prefix,
+      signal: controller.signal,
+      retry: { retryDelayMs: 1 },
+    });
+    try {
+      // Bounded so a stalled projector fails the test instead of hanging it.
+      await Promise.race([
+        applied,
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('the deadlocked batch was never tried again')), 20_000),
+        ),
+      ]);
+    } finally {
+      controller.abort();
+      await running;
+    }
+    expect(await listDeadLetters(h.pool, { projection: 'deadlocked-live' })).toEqual([]);
   });
 
   it('retries a batch that failed once without dead-lettering anything', async () => {
