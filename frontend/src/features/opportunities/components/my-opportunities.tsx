@@ -14,6 +14,7 @@ import { attendedOf, pastStatus, type PastStatusKind } from '../utils/attendance
 import { formatShortDate, formatTime } from '../utils/format';
 import { LoadError } from './load-error';
 import styles from './my-opportunities.module.css';
+import cardStyles from './opportunity-card.module.css';
 import { OpportunityCard, organizationOf } from './opportunity-card';
 
 const t = texts.opportunities.mine;
@@ -80,9 +81,9 @@ type ListProps = {
 const List = ({ items, empty, headingLevel }: ListProps) => {
   const { now } = useContext(ViewerContext);
   return items.length ? (
-    <ul className={styles.grid}>
+    <ul className={cardStyles.grid}>
       {items.map((o) => (
-        <li key={o.id} className={styles.gridItem}>
+        <li key={o.id} className={cardStyles.gridItem}>
           {hasEnded(now, o.starts_at, o.duration) ? (
             <PastCard opportunity={o} headingLevel={headingLevel} />
           ) : (
