@@ -9,6 +9,37 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .transform((url) => url.replace(/\/+$/, ''));
 
+/**
+ * Comma-separated http(s) URLs (spaces around the commas are fine), each named when it is wrong;
+ * all with the same scheme and none twice.
+ */
+const httpUrlList = z.string().transform((value, ctx): string[] => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'must list at least one http:// or https:// URL' });
+    return z.NEVER;
+  }
+  const urls: string[] = [];
+  for (const entry of entries) {
+    const parsed = httpUrl.safeParse(entry);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" must be an http:// or https:// URL` });
+    } else if (urls.includes(parsed.data)) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" is listed twice` });
+    } else {
+      urls.push(parsed.data);
+    }
+  }
+  const schemes = new Set(urls.map((url) => new URL(url).protocol));
+  if (schemes.size > 1) {
+    ctx.addIssue({ code: 'custom', message: 'must be all http:// or all https:// URLs' });
+  }
+  return urls;
+});
+
 const isDirectory = (dir: string): boolean => {
   try {
     return statSync(dir).isDirectory();
@@ -32,6 +63,13 @@ export const gatewayEnvSchema = z
     GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
     QUERY_URL: httpUrl.default('http://127.0.0.1:4002'),
     COMMAND_URL: httpUrl.default('http://127.0.0.1:4001'),
+    /**
+     * Several copies of the query service, comma-separated; requests take turns between them.
+     * When set, QUERY_URL is not used.
+     */
+    QUERY_URLS: optional(httpUrlList),
+    /** Several copies of the command service, as QUERY_URLS; when set, COMMAND_URL is not used. */
+    COMMAND_URLS: optional(httpUrlList),
     /** The built frontend (frontend/dist). */
     STATIC_DIR: optional(
       z.string().refine(isDirectory, 'must name an existing folder (the built frontend)'),
@@ -57,7 +95,14 @@ export const gatewayEnvSchema = z
         message: 'set either STATIC_DIR (a production build) or DEV_SERVER_URL (Vite), not both',
       });
     }
-  });
+  })
+  .transform((env) => ({
+    ...env,
+    /** The query service's copies: QUERY_URLS, or QUERY_URL alone. */
+    queryUrls: env.QUERY_URLS ?? [env.QUERY_URL],
+    /** The command service's copies: COMMAND_URLS, or COMMAND_URL alone. */
+    commandUrls: env.COMMAND_URLS ?? [env.COMMAND_URL],
+  }));
 
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
 

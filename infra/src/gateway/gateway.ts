@@ -6,6 +6,7 @@ import express, { type Request, type Response } from 'express';
 import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
 import type { Logger } from '../logging';
 import { uiSecurityHeaders, type UiSecurityOptions } from './ui-security';
+import { createUpstreamPool, type UpstreamPool, type UpstreamPoolOptions } from './upstreams';
 
 /**
  * The one-origin gateway used by `npm start` and during development (nginx does the same job in
@@ -19,11 +20,17 @@ import { uiSecurityHeaders, type UiSecurityOptions } from './ui-security';
  *   index.html, or proxied to `devServerUrl` (Vite), websocket upgrades included (HMR), with the
  *   UI's security headers (ui-security.ts); the services send their own.
  *
- * An unreachable upstream answers 502 with a problem body; the gateway never crashes on it.
+ * Each service may run as several copies: requests take turns between them, and one that cannot be
+ * reached is skipped (upstreams.ts). When none can be reached the answer is 502 with a problem
+ * body; the gateway never crashes on it.
  */
 export type GatewayOptions = {
-  readonly queryUrl: string;
-  readonly commandUrl: string;
+  /** The query service: one URL, or the URLs of its copies. */
+  readonly queryUrl: string | readonly string[];
+  /** The command service: one URL, or the URLs of its copies. */
+  readonly commandUrl: string | readonly string[];
+  /** How copies are taken out of rotation and brought back (upstreams.ts has the defaults). */
+  readonly balancing?: Pick<UpstreamPoolOptions, 'downMs' | 'connectTimeoutMs' | 'probeIntervalMs'>;
   /** Folder of the built frontend (frontend/dist). */
   readonly staticDir?: string | undefined;
   /** Vite dev server; takes the place of `staticDir` during development. */
@@ -80,9 +87,26 @@ const sendProblem = (res: http.ServerResponse, body: ProblemBody): void => {
   res.end(payload);
 };
 
-const makeProxy = (target: string, name: string, logger: Logger | undefined): ProxyHandler =>
+/**
+ * A proxy to one upstream, or to a pool of copies: the pool's turn picks the target and its agent
+ * connects (to another copy when that one cannot be reached). Like a proxy without an agent, one
+ * with a pool sends `Connection: close` upstream on plain requests (never on upgrades).
+ */
+const makeProxy = (
+  upstream: string | UpstreamPool,
+  name: string,
+  logger: Logger | undefined,
+  use: 'requests' | 'upgrades' = 'requests',
+): ProxyHandler =>
   createProxyMiddleware({
-    target,
+    ...(typeof upstream === 'string'
+      ? { target: upstream }
+      : {
+          target: upstream.urls[0],
+          router: () => upstream.next(),
+          agent: upstream.agent,
+          ...(use === 'requests' ? { headers: { connection: 'close' } } : {}),
+        }),
     // Keep the browser's Host; say where the request came from in X-Forwarded-*.
     changeOrigin: false,
     xfwd: true,
@@ -98,7 +122,13 @@ const makeProxy = (target: string, name: string, logger: Logger | undefined): Pr
       error: (error, req, res) => {
         const code = (error as NodeJS.ErrnoException).code ?? error.message;
         logger?.warn(
-          { upstream: name, target, code, method: req.method, url: req.url },
+          {
+            upstream: name,
+            target: typeof upstream === 'string' ? upstream : upstream.urls.join(','),
+            code,
+            method: req.method,
+            url: req.url,
+          },
           'upstream error',
         );
         if (isSocket(res)) {
@@ -138,8 +168,18 @@ const sendsHtml = (req: Request): boolean => {
 /** Builds the gateway; the caller listens (`server.listen(port)`). */
 export const createGateway = (options: GatewayOptions): http.Server => {
   const { logger } = options;
-  const queryProxy = makeProxy(options.queryUrl, 'query service', logger);
-  const commandProxy = makeProxy(options.commandUrl, 'command service', logger);
+  const poolOf = (urls: string | readonly string[], name: string): UpstreamPool =>
+    createUpstreamPool({
+      ...options.balancing,
+      name,
+      urls: typeof urls === 'string' ? [urls] : urls,
+      logger,
+    });
+  const queryPool = poolOf(options.queryUrl, 'query service');
+  const commandPool = poolOf(options.commandUrl, 'command service');
+  const queryProxy = makeProxy(queryPool, 'query service', logger);
+  const queryUpgrades = makeProxy(queryPool, 'query service', logger, 'upgrades');
+  const commandProxy = makeProxy(commandPool, 'command service', logger);
   const devProxy = options.devServerUrl
     ? makeProxy(options.devServerUrl, 'frontend dev server', logger)
     : undefined;
@@ -229,12 +269,16 @@ export const createGateway = (options: GatewayOptions): http.Server => {
   server.on('upgrade', (req: http.IncomingMessage, socket: Socket, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     if (isServicePath(pathnameOf(req.url))) {
-      queryProxy.upgrade(req, socket, head);
+      queryUpgrades.upgrade(req, socket, head);
     } else if (devProxy) {
       devProxy.upgrade(req, socket, head);
     } else {
       socket.destroy();
     }
+  });
+  server.on('close', () => {
+    queryPool.close();
+    commandPool.close();
   });
 
   return server;

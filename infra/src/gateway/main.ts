@@ -19,8 +19,8 @@ try {
 }
 
 const server = createGateway({
-  queryUrl: env.QUERY_URL,
-  commandUrl: env.COMMAND_URL,
+  queryUrl: env.queryUrls,
+  commandUrl: env.commandUrls,
   staticDir: env.STATIC_DIR,
   devServerUrl: env.DEV_SERVER_URL,
   logger,
@@ -42,8 +42,8 @@ server.listen(env.GATEWAY_PORT, env.GATEWAY_HOST, () => {
   logger.info(
     {
       url,
-      query: env.QUERY_URL,
-      command: env.COMMAND_URL,
+      query: env.queryUrls.join(','),
+      command: env.commandUrls.join(','),
       frontend: env.DEV_SERVER_URL ?? env.STATIC_DIR ?? null,
     },
     `gateway listening on ${url}`,
