@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
+import { formatPosition } from '@campus/contracts';
 import {
   createEventStore,
   createLogger,
@@ -7,12 +8,17 @@ import {
   createPool,
   createRedisClient,
   describeError,
+  ensureDatabase,
+  migrate,
 } from '@campus/infra';
 import { rebuildBoards } from '../boards/rebuild-boards';
 import { loadWorkerEnv } from '../config/env';
 import { replayProjections, type ReplayProgress } from '../jobs/replay/replay';
 import { REPLAY_ALL } from '../jobs/replay/replay-plan';
+import { backupEventStore } from '../operations/backup';
+import { BackupRestoreError, type BackupCounts } from '../operations/backup-file';
 import { readProjectionStatus } from '../operations/projection-status';
+import { restoreEventStore } from '../operations/restore';
 import { listDeadLetters } from '../projector/dead-letters';
 import { allProjections } from '../projections';
 
@@ -22,6 +28,10 @@ const USAGE = `Operator commands of the projection worker (environment as the wo
   dead-letters [--projection NAME] [--limit N] list events the projections skipped
   rebuild-boards                             rewrite every Redis leaderboard from Postgres
   status                                     each projection's checkpoint, lag and dead letters
+  backup --out FILE                          write the event store, personal-data keys, erasures
+                                             and outbox messages to FILE (gzip), as of one snapshot
+  restore --from FILE                        load FILE into this database (migrated first; its
+                                             event store must be empty), then run: replay all
 
 Projections: ${allProjections.map((p) => p.name).join(', ')}`;
 
@@ -31,6 +41,8 @@ const { positionals, values } = parseArgs({
     projection: { type: 'string' },
     limit: { type: 'string' },
     'batch-size': { type: 'string' },
+    out: { type: 'string' },
+    from: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -68,6 +80,41 @@ const progressBar = () => {
       if (started) bar.stop();
     },
   };
+};
+
+/** A progress bar on stderr for a backup or a restore: events done of the total. */
+const eventsBar = (label: string) => {
+  const bar = new SingleBar({
+    format: `${label} [{bar}] {percentage}% | {value}/{total} events | ETA {eta_formatted}`,
+    hideCursor: true,
+    etaBuffer: 50,
+  });
+  let started = false;
+  return {
+    update: ({ events, total }: { events: number; total: number }) => {
+      if (!started) {
+        bar.start(Math.max(total, 1), events);
+        started = true;
+      }
+      bar.update(events);
+    },
+    stop: () => {
+      if (started) bar.stop();
+      started = false;
+    },
+  };
+};
+
+const describeCounts = (c: BackupCounts) =>
+  `${String(c.events)} events (${String(c.streams)} streams), ${String(c.subjectKeys)} ` +
+  `personal-data keys, ${String(c.erasures)} erasures, ${String(c.outboxMessages)} outbox messages`;
+
+const postgresOnly = (eventStoreUrl: string | undefined, command: string) => {
+  if (eventStoreUrl) {
+    throw new BackupRestoreError(
+      `${command} covers the Postgres event store; with EVENTSTORE_URL set, use EventStoreDB's own backups`,
+    );
+  }
 };
 
 const main = async () => {
@@ -149,6 +196,53 @@ const main = async () => {
         );
         return;
       }
+      case 'backup': {
+        if (!values.out) throw new Error(`backup needs --out FILE\n\n${USAGE}`);
+        postgresOnly(env.EVENTSTORE_URL, 'backup');
+        const bar = eventsBar('backup');
+        try {
+          const result = await backupEventStore({ pool, out: values.out, onProgress: bar.update });
+          bar.stop();
+          console.log(
+            `Backed up ${describeCounts(result.counts)} to ${result.file} ` +
+              `(${String(result.bytes)} bytes, sha256 ${result.sha256}) in ` +
+              `${(result.durationMs / 1000).toFixed(1)} s; the source's head is ` +
+              `${result.head ?? 'empty'}.\nThe file holds the personal-data keys: keep it as safe as the database.`,
+          );
+        } finally {
+          bar.stop();
+        }
+        return;
+      }
+      case 'restore': {
+        if (!values.from) throw new Error(`restore needs --from FILE\n\n${USAGE}`);
+        postgresOnly(env.EVENTSTORE_URL, 'restore');
+        await ensureDatabase(env.DATABASE_URL);
+        await migrate(env.DATABASE_URL);
+        const bar = eventsBar('restore');
+        try {
+          const result = await restoreEventStore({
+            pool,
+            from: values.from,
+            onProgress: bar.update,
+          });
+          bar.stop();
+          const where = result.head
+            ? `Every restored event is in transaction ${String(result.transactionId)}, positions ` +
+              `1-${String(result.head.seq)}; the outbox continues after ${formatPosition(result.head)}.`
+            : 'The backup held no events.';
+          console.log(
+            `Restored ${describeCounts(result.counts)} from ${values.from} (backed up ` +
+              `${result.createdAt}, source head ${result.sourceHead ?? 'empty'}) in ` +
+              `${(result.durationMs / 1000).toFixed(1)} s.\n${where}\n` +
+              `The read model was emptied (${String(result.readModelTables)} tables): rebuild it with ` +
+              '`npm run operator -- replay all` before starting the services.',
+          );
+        } finally {
+          bar.stop();
+        }
+        return;
+      }
       default:
         throw new Error(`Unknown command ${command}\n\n${USAGE}`);
     }
@@ -159,7 +253,9 @@ const main = async () => {
 
 main().catch((error: unknown) => {
   // The CLI's own errors (usage) as written; a database's or library's only as its scrubbed line.
-  const own = error instanceof Error && error.constructor === Error && !('code' in error);
+  const own =
+    error instanceof BackupRestoreError ||
+    (error instanceof Error && error.constructor === Error && !('code' in error));
   console.error(own ? error.message : describeError(error));
   process.exitCode = 1;
 });
