@@ -1,7 +1,21 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runner } from 'node-pg-migrate';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
+/**
+ * The `migrations` folder beside the package.json of the package this code runs from: infra's,
+ * whether it runs from its sources (infra/src/db) or from the built bundle (infra/dist/migrate.js).
+ */
+const migrationsDir = (): string => {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (let dir = here; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return join(dir, 'migrations');
+    if (dirname(dir) === dir) return join(here, '../../migrations');
+  }
+};
+
+export const MIGRATIONS_DIR = migrationsDir();
 
 /** Applies every pending migration (node-pg-migrate, SQL files in infra/migrations). */
 export const migrate = async (
