@@ -1,6 +1,6 @@
 import { comparePositions, type GlobalPosition } from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
-import { markVisibleIn, writeCheckpoints } from './checkpoints';
+import { markVisibleIn, ReadModelSwappedError, writeCheckpoints } from './checkpoints';
 import { PARSE_STAGE, recordDeadLetter } from './dead-letters';
 import type { UnparsableEvent } from './parse';
 import type { ProjectedEvent, Projection, ProjectionContext } from './projection';
@@ -35,7 +35,10 @@ type Applier = {
   /** Where the rows go: the live read model or a replay's shadow. */
   readonly schema: ReadSchema;
   readonly projections: readonly Projection[];
-  /** Each projection's committed checkpoint; events at or before it are not applied again. */
+  /**
+   * Each projection's committed checkpoint; events at or before it are not applied again, and the
+   * batch commits only if it is still the stored one (writeCheckpoints' compare-and-set).
+   */
   readonly checkpoints: readonly GlobalPosition[];
   readonly context: ProjectionContext;
   readonly policy: RetryPolicy;
@@ -77,7 +80,7 @@ const applyWhole = async (applier: Applier, batch: BatchToApply, names: readonly
       if (fresh.length) await projection.apply(client, fresh, applier.context);
     }
     await recordUnparsable(client, batch);
-    await writeCheckpoints(client, names, batch.last);
+    await writeCheckpoints(client, names, batch.last, applier.checkpoints);
     if (batch.visibleOnCommit) await markVisibleIn(client, names, batch.last);
   });
 };
@@ -142,14 +145,15 @@ const applyIsolated = async (applier: Applier, batch: BatchToApply, names: reado
       }
     }
     await recordUnparsable(client, batch);
-    await writeCheckpoints(client, names, batch.last);
+    await writeCheckpoints(client, names, batch.last, applier.checkpoints);
     if (batch.visibleOnCommit) await markVisibleIn(client, names, batch.last);
   });
   return deadLettered;
 };
 
 /**
- * Applies one batch to every projection with its checkpoints, committed together. A failing batch
+ * Applies one batch to every projection with its checkpoints, committed together, and only if the
+ * stored checkpoints are still `checkpoints` (else CheckpointMovedError, nothing written). A failing batch
  * is retried whole (`batchAttempts`), then taken apart so that a poison event is dead-lettered and
  * skipped instead of stalling the projector. A transient failure (deadlock, serialization
  * failure, lost connection: `isTransientFailure`) is never a reason to dead-letter: when the last
@@ -166,6 +170,8 @@ export const applyBatch = async (applier: Applier, batch: BatchToApply): Promise
       await applyWhole(applier, batch, names);
       return;
     } catch (error) {
+      // Another projector (or a replay's swap) moved the checkpoints: retrying cannot help.
+      if (error instanceof ReadModelSwappedError) throw error;
       lastError = error;
       logger.warn({ err: error, attempt, events: batch.events.length }, 'batch failed');
       await sleep(delay);

@@ -1,4 +1,9 @@
-import { formatPosition, START_POSITION, type GlobalPosition } from '@campus/contracts';
+import {
+  formatPosition,
+  maxPosition,
+  START_POSITION,
+  type GlobalPosition,
+} from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
 import { LIVE_SCHEMA, type ReadSchema } from './read-schema';
 
@@ -60,21 +65,86 @@ export const readCheckpoint = async (
   START_POSITION;
 
 /**
- * Written in the batch's transaction, so rows and checkpoint commit together. Never moves a
- * checkpoint back: a projection that is ahead of the batch (it skipped the batch's events) keeps its own.
+ * The stored checkpoint of a projection is no longer the one a batch started from: another
+ * projector committed the batch first, or a replay swapped its read model in. The batch's
+ * transaction rolls back; the projector starts again from the stored checkpoints. A kind of
+ * ReadModelSwappedError (re-exported by read-model-lock.ts), which the projector handles so.
+ */
+export class ReadModelSwappedError extends Error {
+  override readonly name: string = 'ReadModelSwappedError';
+  constructor(
+    readonly projection: string,
+    message = `The stored checkpoint of ${projection} moved under the projector (a replay was swapped in)`,
+  ) {
+    super(message);
+  }
+}
+
+/** A batch's checkpoint write found another checkpoint than the one the batch started from. */
+export class CheckpointMovedError extends ReadModelSwappedError {
+  override readonly name: string = 'CheckpointMovedError';
+  constructor(projection: string) {
+    super(
+      projection,
+      `The stored checkpoint of ${projection} is no longer the one this batch started from ` +
+        '(another projector or a replay moved it); the batch is rolled back',
+    );
+  }
+}
+
+/**
+ * A compare-and-set of each projection's checkpoint from `expected` (the position this batch
+ * started from; START_POSITION: no checkpoint row yet, inserted here) to `next`. Rows are locked
+ * as they are written: a second transaction moving the same checkpoint waits for the first, then
+ * finds the committed row no longer matching and writes nothing.
+ */
+const casCheckpointsSql = `WITH e AS (
+    SELECT * FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[])
+      AS e(projection, etxn, eseq, ntxn, nseq)
+  ), moved AS (
+    UPDATE checkpoints c SET txn = e.ntxn, seq = e.nseq, updated_at = now()
+      FROM e
+     WHERE c.projection = e.projection AND (e.etxn, e.eseq) <> (0, 0)
+       AND (c.txn, c.seq) = (e.etxn, e.eseq)
+    RETURNING c.projection
+  ), first AS (
+    INSERT INTO checkpoints AS c (projection, txn, seq, updated_at)
+      SELECT projection, ntxn, nseq, now() FROM e WHERE (etxn, eseq) = (0, 0)
+    ON CONFLICT (projection) DO UPDATE SET txn = EXCLUDED.txn, seq = EXCLUDED.seq, updated_at = now()
+     WHERE (c.txn, c.seq) = (0, 0)
+    RETURNING c.projection
+  )
+  SELECT projection FROM moved UNION ALL SELECT projection FROM first`;
+
+/**
+ * Written in the batch's transaction, so rows and checkpoint commit together; a fence against a
+ * second projector. Each projection's checkpoint moves from the one the batch started from
+ * (`expected[i]`) to the batch's last `position`, only if it is still stored so; otherwise this
+ * throws CheckpointMovedError and the caller's transaction rolls back, leaving nothing of the
+ * batch. Never moves a checkpoint back: a projection that is ahead of the batch (it skipped the
+ * batch's events) keeps its own. Without `expected`, the projections have no checkpoint yet (a
+ * replay's first write into its fresh shadow): a row already there is another writer's.
  */
 export const writeCheckpoints = async (
   client: PoolClient,
   projections: readonly string[],
   position: GlobalPosition,
+  expected: readonly GlobalPosition[] = projections.map(() => START_POSITION),
 ) => {
-  await client.query(
-    `INSERT INTO checkpoints AS c (projection, txn, seq, updated_at)
-       SELECT unnest($1::text[]), $2, $3, now()
-     ON CONFLICT (projection) DO UPDATE SET txn = EXCLUDED.txn, seq = EXCLUDED.seq, updated_at = now()
-      WHERE (c.txn, c.seq) < (EXCLUDED.txn, EXCLUDED.seq)`,
-    [projections, position.txn.toString(), position.seq.toString()],
-  );
+  if (expected.length !== projections.length) {
+    throw new Error('writeCheckpoints: one expected checkpoint per projection');
+  }
+  const next = expected.map((e) => maxPosition(e, position));
+  const { rows } = await client.query<{ projection: string }>(casCheckpointsSql, [
+    projections,
+    expected.map((e) => e.txn.toString()),
+    expected.map((e) => e.seq.toString()),
+    next.map((n) => n.txn.toString()),
+    next.map((n) => n.seq.toString()),
+  ]);
+  if (rows.length === projections.length) return;
+  const written = new Set(rows.map((r) => r.projection));
+  throw new CheckpointMovedError(projections.find((p) => !written.has(p)) ?? '');
 };
 
 const markVisibleSql = (schema: ReadSchema | null) =>

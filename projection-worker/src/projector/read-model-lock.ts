@@ -1,6 +1,9 @@
 import { comparePositions, START_POSITION, type GlobalPosition } from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
-import { readCheckpointStates } from './checkpoints';
+import { readCheckpointStates, ReadModelSwappedError } from './checkpoints';
+
+/** The checkpoints this projector holds in memory no longer match the stored ones (a replay's swap). */
+export { CheckpointMovedError, ReadModelSwappedError } from './checkpoints';
 
 /**
  * The live projector holds this advisory lock shared for each batch cycle (rows, boards, visible
@@ -52,16 +55,6 @@ export const withReadModelLock = async <T>(
     if (!options.unlockInBackground) await unlocking;
   }
 };
-
-/** The checkpoints this projector holds in memory no longer match the stored ones: a replay swapped the read model in. */
-export class ReadModelSwappedError extends Error {
-  override readonly name = 'ReadModelSwappedError';
-  constructor(readonly projection: string) {
-    super(
-      `The stored checkpoint of ${projection} moved under the projector (a replay was swapped in)`,
-    );
-  }
-}
 
 /**
  * Throws ReadModelSwappedError when a stored checkpoint differs from the one this projector

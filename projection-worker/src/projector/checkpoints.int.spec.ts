@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { START_POSITION, type GlobalPosition } from '@campus/contracts';
+import type { PoolClient } from '@campus/infra';
+import { createProjectionHarness, type ProjectionHarness } from '../testing/harness';
+import { CheckpointMovedError, readCheckpointStates, writeCheckpoints } from './checkpoints';
+import { ReadModelSwappedError } from './read-model-lock';
+import { LIVE_SCHEMA, useReadSchema } from './read-schema';
+
+const at = (txn: number, seq: number): GlobalPosition => ({ txn: BigInt(txn), seq: BigInt(seq) });
+
+describe('checkpoint writes: a compare-and-set on the checkpoint the batch started from', () => {
+  let h: ProjectionHarness;
+  beforeAll(async () => {
+    h = await createProjectionHarness('checkpoints-cas');
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const committed = async (names: readonly string[]) => {
+    const states = await readCheckpointStates(h.pool, names);
+    return names.map((n) => states.get(n)?.committed ?? null);
+  };
+
+  /** A transaction on the live read model on a connection of its own, committed by hand. */
+  const begin = async () => {
+    const client = await h.pool.connect();
+    await client.query('BEGIN');
+    await useReadSchema(client, LIVE_SCHEMA);
+    return client;
+  };
+  const end = async (client: PoolClient, how: 'COMMIT' | 'ROLLBACK') => {
+    try {
+      await client.query(how);
+    } finally {
+      client.release();
+    }
+  };
+
+  /** Waits until another session waits for a row lock (the second writer of a checkpoint). */
+  const untilSomeoneWaitsForALock = async () => {
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.pool.query(
+              `SELECT 1 FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            )
+          ).rowCount,
+      )
+      .toBe(1);
+  };
+
+  it('moves checkpoints from the expected position, inserting the first one, and keeps those ahead', async () => {
+    const client = await begin();
+    await writeCheckpoints(client, ['alpha', 'beta'], at(10, 1), [START_POSITION, START_POSITION]);
+    await end(client, 'COMMIT');
+    expect(await committed(['alpha', 'beta'])).toEqual([at(10, 1), at(10, 1)]);
+
+    // beta is ahead of the batch (it skipped its events): it keeps its own checkpoint.
+    const next = await begin();
+    await writeCheckpoints(next, ['beta'], at(20, 1), [at(10, 1)]);
+    await end(next, 'COMMIT');
+    const both = await begin();
+    await writeCheckpoints(both, ['alpha', 'beta'], at(15, 0), [at(10, 1), at(20, 1)]);
+    await end(both, 'COMMIT');
+    expect(await committed(['alpha', 'beta'])).toEqual([at(15, 0), at(20, 1)]);
+  });
+
+  it('throws and writes nothing when a stored checkpoint is not the expected one', async () => {
+    const client = await begin();
+    const error = await writeCheckpoints(client, ['alpha', 'beta'], at(30, 0), [
+      at(15, 0),
+      at(10, 1), // stale: beta is at 20.1
+    ]).catch((thrown: unknown) => thrown);
+    await end(client, 'ROLLBACK');
+    expect(error).toBeInstanceOf(CheckpointMovedError);
+    // The projector restarts from the stored checkpoints on it, as after a replay's swap.
+    expect(error).toBeInstanceOf(ReadModelSwappedError);
+    expect((error as CheckpointMovedError).projection).toBe('beta');
+    expect(await committed(['alpha', 'beta'])).toEqual([at(15, 0), at(20, 1)]);
+
+    // A checkpoint someone expects but that is not stored at all is not created either.
+    const missing = await begin();
+    await expect(writeCheckpoints(missing, ['gamma'], at(30, 0), [at(5, 0)])).rejects.toThrow(
+      CheckpointMovedError,
+    );
+    await end(missing, 'ROLLBACK');
+    expect(await committed(['gamma'])).toEqual([null]);
+  });
+
+  it('lets one of two transactions moving the same checkpoint win: the second waits, then fails', async () => {
+    const first = await begin();
+    const second = await begin();
+    await writeCheckpoints(first, ['alpha'], at(40, 0), [at(15, 0)]);
+    const late = writeCheckpoints(second, ['alpha'], at(41, 0), [at(15, 0)]).catch(
+      (thrown: unknown) => thrown,
+    );
+    await untilSomeoneWaitsForALock();
+    await end(first, 'COMMIT');
+    expect(await late).toBeInstanceOf(CheckpointMovedError);
+    await end(second, 'ROLLBACK');
+    expect(await committed(['alpha'])).toEqual([at(40, 0)]);
+  });
+
+  it('lets one of two transactions inserting the first checkpoint win: the second waits, then fails', async () => {
+    const first = await begin();
+    const second = await begin();
+    await writeCheckpoints(first, ['delta'], at(50, 0), [START_POSITION]);
+    const late = writeCheckpoints(second, ['delta'], at(51, 0), [START_POSITION]).catch(
+      (thrown: unknown) => thrown,
+    );
+    await untilSomeoneWaitsForALock();
+    await end(first, 'COMMIT');
+    expect(await late).toBeInstanceOf(CheckpointMovedError);
+    await end(second, 'ROLLBACK');
+    expect(await committed(['delta'])).toEqual([at(50, 0)]);
+
+    // Without an expected position (a replay's first write into a fresh shadow) the same holds.
+    const again = await begin();
+    await expect(writeCheckpoints(again, ['delta'], at(60, 0))).rejects.toThrow(
+      CheckpointMovedError,
+    );
+    await end(again, 'ROLLBACK');
+  });
+});
