@@ -1,7 +1,7 @@
 import type { Clock, EventStore, GlobalPosition } from '@campus/contracts';
 import { createPersonalDataVault, type Logger, type Pool } from '@campus/infra';
 import { createTransport } from 'nodemailer';
-import { relayEvents } from './relay';
+import { relayEvents, RelayCheckpointMovedError } from './relay';
 import { scanReminders } from './reminders';
 import { sendDueMessages } from './sender';
 
@@ -15,6 +15,53 @@ export type OutboxOptions = {
   readonly intervalMs: number;
   /** Called after each relayed batch of events (tests). */
   readonly onRelayed?: (last: GlobalPosition, queued: number) => void;
+  /**
+   * false: only reminders and sending here; the relay runs apart (relayUntilAborted), on the
+   * worker that leads. Sending is safe on every worker: each message is claimed by one.
+   */
+  readonly relay?: boolean;
+};
+
+/**
+ * Runs the relay until `signal` aborts: a failure is logged and the relay starts again from its
+ * stored checkpoint after a growing pause; when another relay moved the checkpoint first, at once.
+ * A batch in flight when `signal` aborts is finished (committed or rolled back) first.
+ */
+export const relayUntilAborted = async (options: {
+  readonly store: EventStore;
+  readonly pool: Pool;
+  readonly logger: Logger;
+  readonly signal: AbortSignal;
+  readonly onBatch?: (last: GlobalPosition, queued: number) => void;
+}) => {
+  const { logger, signal } = options;
+  // A function, not the property: it flips while this awaits.
+  const aborted = () => signal.aborted;
+  let pause = 250;
+  while (!aborted()) {
+    try {
+      await relayEvents(options);
+    } catch (error) {
+      if (aborted()) break;
+      if (error instanceof RelayCheckpointMovedError) {
+        logger.info('outbox checkpoint moved by another relay; following from it');
+        continue;
+      }
+      logger.error({ err: error, retryInMs: pause }, 'outbox relay failed; restarting');
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, pause);
+        signal.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            resolve(undefined);
+          },
+          { once: true },
+        );
+      });
+      pause = Math.min(pause * 2, 5_000);
+    }
+  }
 };
 
 export type Outbox = {
@@ -37,26 +84,16 @@ export const startOutbox = (options: OutboxOptions): Outbox => {
     ignoreTLS: true,
   });
   const controller = new AbortController();
-  const aborted = () => controller.signal.aborted;
-  const relaying = (async () => {
-    let pause = 250;
-    while (!aborted()) {
-      try {
-        await relayEvents({
+  const relaying =
+    options.relay === false
+      ? Promise.resolve()
+      : relayUntilAborted({
           store: options.store,
           pool: options.pool,
           logger,
           signal: controller.signal,
           ...(options.onRelayed ? { onBatch: options.onRelayed } : {}),
         });
-      } catch (error) {
-        if (aborted()) break;
-        logger.error({ err: error, retryInMs: pause }, 'outbox relay failed; restarting');
-        await new Promise((resolve) => setTimeout(resolve, pause));
-        pause = Math.min(pause * 2, 5_000);
-      }
-    }
-  })();
 
   let round: Promise<number> = Promise.resolve(0);
   const tick = () => {

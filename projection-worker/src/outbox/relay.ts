@@ -11,8 +11,22 @@ const readCheckpoint = async (pool: Pool): Promise<GlobalPosition | null> => {
   return row ? { txn: BigInt(row.txn), seq: BigInt(row.seq) } : null;
 };
 
-const writeCheckpointSql = `INSERT INTO outbox.checkpoint (id, txn, seq, updated_at) VALUES (true, $1, $2, now())
-  ON CONFLICT (id) DO UPDATE SET txn = EXCLUDED.txn, seq = EXCLUDED.seq, updated_at = now()`;
+/**
+ * The relay's checkpoint moves from where this relay started the batch, only if it is still
+ * stored so (a compare-and-set): a second relay that queued the same batch meanwhile has moved it,
+ * and this batch's transaction is rolled back. The row is locked by the first writer; the second
+ * waits, then finds the committed row no longer matching.
+ */
+const moveCheckpointSql = `UPDATE outbox.checkpoint SET txn = $1, seq = $2, updated_at = now()
+  WHERE id AND (txn, seq) = ($3::numeric, $4::numeric)`;
+
+/** Another relay moved the outbox checkpoint first: this one starts again from the stored one. */
+export class RelayCheckpointMovedError extends Error {
+  override readonly name = 'RelayCheckpointMovedError';
+  constructor() {
+    super('The outbox checkpoint moved under the relay (another relay queued the batch)');
+  }
+}
 
 /**
  * Where the relay starts: its own checkpoint (outside the read model, which replays rebuild), or,
@@ -32,7 +46,9 @@ export const relayStart = async (pool: Pool, store: EventStore): Promise<GlobalP
 /**
  * Follows the event log from the outbox checkpoint and queues the messages events ask for, each
  * batch's messages and the checkpoint in one transaction: an event is turned into messages once,
- * and message ids derived from the event make even a repeat a no-op.
+ * and message ids derived from the event make even a repeat a no-op. The checkpoint write is a
+ * compare-and-set on the position this relay holds: a batch another relay committed first is
+ * rolled back and this throws RelayCheckpointMovedError (restart from the stored checkpoint).
  */
 export const relayEvents = async (options: {
   readonly store: EventStore;
@@ -43,6 +59,7 @@ export const relayEvents = async (options: {
 }) => {
   const { store, pool, signal } = options;
   const from = await relayStart(pool, store);
+  let held = from;
   const source = store.subscribeAll({ from, signal, batchSize: 500 });
   for await (const batch of batches(source, { maxSize: 500, idleMs: 2 })) {
     const last = batch.at(-1)?.position;
@@ -52,7 +69,13 @@ export const relayEvents = async (options: {
     try {
       await client.query('BEGIN');
       queued = await queueMessages(client, batch.flatMap(messagesOfEvent));
-      await client.query(writeCheckpointSql, [last.txn.toString(), last.seq.toString()]);
+      const moved = await client.query(moveCheckpointSql, [
+        last.txn.toString(),
+        last.seq.toString(),
+        held.txn.toString(),
+        held.seq.toString(),
+      ]);
+      if (moved.rowCount !== 1) throw new RelayCheckpointMovedError();
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -60,6 +83,7 @@ export const relayEvents = async (options: {
     } finally {
       client.release();
     }
+    held = last;
     if (queued) options.logger.info({ queued }, 'outbox: messages queued');
     options.onBatch?.(last, queued);
   }
