@@ -1,5 +1,6 @@
 import { offsetClock } from '@campus/contracts';
 import {
+  closeConnectionsWhenDraining,
   closeServer,
   createEventStore,
   createFirebaseTokenVerifier,
@@ -7,17 +8,19 @@ import {
   logCrashes,
   createPersonalDataVault,
   createPool,
+  createReadinessCheck,
   createRedisClient,
   listen,
   perUserRateLimit,
   runService,
+  shutdownSettings,
 } from '@campus/infra';
 import { createJobQueues } from '@campus/projection-worker/operations';
 import { loadCommandEnv } from './config/env';
 import { createCommandApp } from './http/app';
 import { createStreamCallerResolver } from './users/caller-resolver';
 
-await runService('command-service', async () => {
+await runService('command-service', async (lifecycle) => {
   const env = loadCommandEnv();
   const logger = createLogger('command-service');
   logCrashes(logger);
@@ -29,34 +32,42 @@ await runService('command-service', async () => {
   // Its own connection without an offline queue: while Redis is away the limiter counts in memory.
   const limitRedis = createRedisClient(env.REDIS_URL, { enableOfflineQueue: false });
   limitRedis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
-  const app = createCommandApp({
-    store,
-    pool,
-    uploadDir: env.UPLOAD_DIR,
-    vault: createPersonalDataVault(pool),
-    verifier: createFirebaseTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID }),
-    resolveCaller: createStreamCallerResolver(store),
-    clock: offsetClock(env.CLOCK_OFFSET_MS),
-    config: env,
-    logger,
-    jobs,
-    corsOrigins: env.CORS_ORIGIN,
-    rateLimit: perUserRateLimit({
-      redis: limitRedis,
-      keyPrefix: `${env.JOBS_PREFIX}:rate:commands`,
-      points: env.RATE_LIMIT_COMMANDS,
-      windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
-      burst: env.RATE_LIMIT_BURST,
-    }),
-  });
+  const app = createCommandApp(
+    {
+      store,
+      pool,
+      uploadDir: env.UPLOAD_DIR,
+      vault: createPersonalDataVault(pool),
+      verifier: createFirebaseTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID }),
+      resolveCaller: createStreamCallerResolver(store),
+      clock: offsetClock(env.CLOCK_OFFSET_MS),
+      config: env,
+      logger,
+      jobs,
+      corsOrigins: env.CORS_ORIGIN,
+      rateLimit: perUserRateLimit({
+        redis: limitRedis,
+        keyPrefix: `${env.JOBS_PREFIX}:rate:commands`,
+        points: env.RATE_LIMIT_COMMANDS,
+        windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+        burst: env.RATE_LIMIT_BURST,
+      }),
+    },
+    { readiness: createReadinessCheck({ pool, lifecycle }) },
+  );
   const server = await listen(app, env.COMMAND_PORT);
+  closeConnectionsWhenDraining(server, lifecycle.draining);
+  const shutdown = shutdownSettings(env);
   logger.info(
     { port: env.COMMAND_PORT, eventStore: env.EVENTSTORE_URL ? 'eventstoredb' : 'postgres' },
     'command service listening',
   );
   return {
+    drainMs: shutdown.drainMs,
+    timeoutMs: shutdown.timeoutMs,
+    // After the drain: no new connections, in-flight requests answered, then the clients closed.
     stop: async () => {
-      await closeServer(server);
+      await closeServer(server, { graceMs: shutdown.closeGraceMs });
       await jobs.close();
       jobsRedis.disconnect();
       limitRedis.disconnect();

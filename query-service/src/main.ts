@@ -1,13 +1,16 @@
 import { offsetClock } from '@campus/contracts';
 import {
+  closeConnectionsWhenDraining,
   closeServer,
   createFirebaseTokenVerifier,
   createLogger,
   logCrashes,
   createEventStore,
   createPool,
+  createReadinessCheck,
   listen,
   runService,
+  shutdownSettings,
 } from '@campus/infra';
 import { createJobQueues } from '@campus/projection-worker/operations';
 import { loadQueryEnv } from './config/env';
@@ -16,7 +19,7 @@ import { createQueryApp } from './http/app';
 import { createRedisClient } from '@campus/infra';
 import { createReadModelCallerResolver } from './users/caller-resolver';
 
-await runService('query-service', async () => {
+await runService('query-service', async (lifecycle) => {
   const env = loadQueryEnv();
   const logger = createLogger('query-service');
   logCrashes(logger);
@@ -27,27 +30,35 @@ await runService('query-service', async () => {
   redis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
   const store = await createEventStore({ pool, eventStoreUrl: env.EVENTSTORE_URL, notify: false });
   const jobs = createJobQueues({ connection: redis, prefix: env.JOBS_PREFIX });
-  const app = createQueryApp({
-    pool,
-    redis,
-    boardPrefix: env.REDIS_PREFIX,
-    uploadDir: env.UPLOAD_DIR,
-    verifier: createFirebaseTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID }),
-    resolveCaller: createReadModelCallerResolver(pool),
-    tracker,
-    clock: offsetClock(env.CLOCK_OFFSET_MS),
-    config: env,
-    logger,
-    jobs,
-    reportsDir: env.REPORTS_DIR,
-    corsOrigins: env.CORS_ORIGIN,
-    store,
-  });
+  const app = createQueryApp(
+    {
+      pool,
+      redis,
+      boardPrefix: env.REDIS_PREFIX,
+      uploadDir: env.UPLOAD_DIR,
+      verifier: createFirebaseTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID }),
+      resolveCaller: createReadModelCallerResolver(pool),
+      tracker,
+      clock: offsetClock(env.CLOCK_OFFSET_MS),
+      config: env,
+      logger,
+      jobs,
+      reportsDir: env.REPORTS_DIR,
+      corsOrigins: env.CORS_ORIGIN,
+      store,
+    },
+    { readiness: createReadinessCheck({ pool, lifecycle }) },
+  );
   const server = await listen(app, env.QUERY_PORT);
+  closeConnectionsWhenDraining(server, lifecycle.draining);
+  const shutdown = shutdownSettings(env);
   logger.info({ port: env.QUERY_PORT }, 'query service listening');
   return {
+    drainMs: shutdown.drainMs,
+    timeoutMs: shutdown.timeoutMs,
+    // After the drain: no new connections, in-flight requests answered, then the clients closed.
     stop: async () => {
-      await closeServer(server);
+      await closeServer(server, { graceMs: shutdown.closeGraceMs });
       await tracker.close();
       await jobs.close();
       await store.close();

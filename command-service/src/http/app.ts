@@ -1,11 +1,14 @@
 import express, { type Express } from 'express';
 import {
   cachedTokenVerifier,
+  createReadinessCheck,
   httpMetrics,
   httpSecurity,
   notFoundHandler,
   problemHandler,
+  readinessHandler,
   refuseControlCharacters,
+  type ReadinessCheck,
 } from '@campus/infra';
 import { adminRouter } from '../admin/routes';
 import { checkInRouter } from '../check-in/routes';
@@ -22,17 +25,25 @@ import type { CommandDeps } from './context';
 
 export const REQUEST_BODY_LIMIT = '1mb';
 
+/** What the running process adds to the app: its readiness (/readyz), shutdown included. */
+export type CommandAppOptions = { readonly readiness?: ReadinessCheck };
+
 /** The command service: the only writer of events. */
-export const createCommandApp = (given: CommandDeps): Express => {
+export const createCommandApp = (given: CommandDeps, options: CommandAppOptions = {}): Express => {
   const deps: CommandDeps = { ...given, verifier: cachedTokenVerifier(given.verifier) };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(httpSecurity(deps.corsOrigins));
   app.use(httpMetrics('command-service'));
+  // Liveness: up, draining or not. Readiness: not draining and Postgres answers.
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.get(
+    '/readyz',
+    readinessHandler(options.readiness ?? createReadinessCheck({ pool: deps.pool })),
+  );
   // Query strings of every route (path ids are checked per route, where their names are known).
   app.use(refuseControlCharacters());
   app.use(express.json({ limit: REQUEST_BODY_LIMIT }));

@@ -9,7 +9,10 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TAIL_CHARS = 4_000;
 /** How long a service may take to answer its /healthz after it was started. */
 const START_TIMEOUT_MS = 90_000;
-/** How long a service may take to stop after SIGTERM (its runner forces an exit after 10 s). */
+/**
+ * How long a service may take to stop after SIGTERM before it is killed (tests run without a
+ * drain delay unless they set SHUTDOWN_DRAIN_MS; the runner forces an exit after SHUTDOWN_TIMEOUT_MS).
+ */
 const STOP_GRACE_MS = 15_000;
 /** One health probe may not hang the wait past its deadline. */
 const PROBE_TIMEOUT_MS = 2_000;
@@ -37,6 +40,13 @@ export type ServiceProcess = {
   readonly check: () => void;
   /** Waits until `url`/healthz answers OK; throws with its output if it exits or time runs out. */
   readonly waitHealthy: (url: string, timeoutMs?: number) => Promise<void>;
+  /** Waits until `url`/readyz answers OK (ready to take traffic), as `waitHealthy` waits. */
+  readonly waitReady: (url: string, timeoutMs?: number) => Promise<void>;
+  /**
+   * SIGTERM to its process group, as a deploy sends it, without waiting: `exited` settles once it
+   * is gone (`child.exitCode` then tells how). Its exit is not a crash from then on.
+   */
+  readonly terminate: () => void;
   /** SIGTERM to its process group, SIGKILL after `graceMs`; resolves once it has exited. */
   readonly stop: (graceMs?: number) => Promise<void>;
 };
@@ -90,9 +100,9 @@ const forget = (child: ChildProcess) => {
   if (live.delete(child) && live.size === 0) unwatch();
 };
 
-const healthy = async (url: string) => {
+const answersOk = async (url: string, path: '/healthz' | '/readyz') => {
   try {
-    const response = await fetch(`${url}/healthz`, {
+    const response = await fetch(`${url}${path}`, {
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
     });
     await response.arrayBuffer();
@@ -153,19 +163,28 @@ export const spawnServiceProcess = (
     if (reason !== undefined) throw new Error(reason);
   };
 
-  const waitHealthy = async (url: string, timeoutMs = START_TIMEOUT_MS) => {
+  const waitFor = async (url: string, path: '/healthz' | '/readyz', timeoutMs: number) => {
     const started = Date.now();
-    while (!(await healthy(url))) {
+    while (!(await answersOk(url, path))) {
       check();
-      if (stopping) throw new Error(`${name} was stopped before ${url}/healthz answered`);
+      if (stopping) throw new Error(`${name} was stopped before ${url}${path} answered`);
       if (Date.now() - started > timeoutMs) {
         const last = output().slice(-TAIL_CHARS);
         throw new Error(
-          `${name}: ${url}/healthz did not answer within ${String(timeoutMs)} ms; its last output:\n${last}`,
+          `${name}: ${url}${path} did not answer within ${String(timeoutMs)} ms; its last output:\n${last}`,
         );
       }
       await sleep(200);
     }
+  };
+  const waitHealthy = (url: string, timeoutMs = START_TIMEOUT_MS) =>
+    waitFor(url, '/healthz', timeoutMs);
+  const waitReady = (url: string, timeoutMs = START_TIMEOUT_MS) =>
+    waitFor(url, '/readyz', timeoutMs);
+
+  const terminate = () => {
+    stopping = true;
+    signalGroup(child, 'SIGTERM');
   };
 
   const stop = async (graceMs = STOP_GRACE_MS) => {
@@ -187,6 +206,8 @@ export const spawnServiceProcess = (
     crash,
     check,
     waitHealthy,
+    waitReady,
+    terminate,
     stop,
   };
 };

@@ -1,11 +1,14 @@
 import express, { type Express } from 'express';
 import {
   cachedTokenVerifier,
+  createReadinessCheck,
   httpMetrics,
   httpSecurity,
   notFoundHandler,
   problemHandler,
+  readinessHandler,
   refuseControlCharacters,
+  type ReadinessCheck,
 } from '@campus/infra';
 import { adminQueryRouter } from '../admin/routes';
 import { auditQueryRouter } from '../audit/routes';
@@ -26,8 +29,11 @@ import { calendarQueryRouter } from '../calendar/routes';
 import { waitlistQueryRouter } from '../waitlist/routes';
 import type { QueryDeps } from './context';
 
+/** What the running process adds to the app: its readiness (/readyz), shutdown included. */
+export type QueryAppOptions = { readonly readiness?: ReadinessCheck };
+
 /** The query service: reads only, from the Postgres read model and Redis. */
-export const createQueryApp = (given: QueryDeps): Express => {
+export const createQueryApp = (given: QueryDeps, options: QueryAppOptions = {}): Express => {
   const deps: QueryDeps = {
     ...given,
     verifier: cachedTokenVerifier(given.verifier),
@@ -38,9 +44,14 @@ export const createQueryApp = (given: QueryDeps): Express => {
   app.set('trust proxy', 'loopback');
   app.use(httpSecurity(deps.corsOrigins));
   app.use(httpMetrics('query-service'));
+  // Liveness: up, draining or not. Readiness: not draining and Postgres answers.
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.get(
+    '/readyz',
+    readinessHandler(options.readiness ?? createReadinessCheck({ pool: deps.pool })),
+  );
   // Query strings of every route, the files and unknown paths included (path ids: per route).
   app.use(refuseControlCharacters());
   app.use(filesRouter(deps.uploadDir));
