@@ -28,9 +28,9 @@ const USAGE = `Operator commands of the projection worker (environment as the wo
   dead-letters [--projection NAME] [--limit N] list events the projections skipped
   rebuild-boards                             rewrite every Redis leaderboard from Postgres
   status                                     each projection's checkpoint, lag and dead letters
-  backup --out FILE                          write the event store, personal-data keys, erasures
+  backup --out FILE [--batch-size N]         write the event store, personal-data keys, erasures
                                              and outbox messages to FILE (gzip), as of one snapshot
-  restore --from FILE                        load FILE into this database (migrated first; its
+  restore --from FILE [--batch-size N]       load FILE into this database (migrated first; its
                                              event store must be empty), then run: replay all
 
 Projections: ${allProjections.map((p) => p.name).join(', ')}`;
@@ -201,7 +201,12 @@ const main = async () => {
         postgresOnly(env.EVENTSTORE_URL, 'backup');
         const bar = eventsBar('backup');
         try {
-          const result = await backupEventStore({ pool, out: values.out, onProgress: bar.update });
+          const result = await backupEventStore({
+            pool,
+            out: values.out,
+            batchSize: positiveInt(values['batch-size'], 5_000),
+            onProgress: bar.update,
+          });
           bar.stop();
           console.log(
             `Backed up ${describeCounts(result.counts)} to ${result.file} ` +
@@ -224,6 +229,7 @@ const main = async () => {
           const result = await restoreEventStore({
             pool,
             from: values.from,
+            batchSize: positiveInt(values['batch-size'], 2_000),
             onProgress: bar.update,
           });
           bar.stop();

@@ -172,7 +172,16 @@ export const openBackup = async (path: string): Promise<BackupReader> => {
   let lineNumber = 0;
 
   const nextRecord = async (): Promise<Record<string, unknown> | null> => {
-    const next = await Promise.race([iterator.next(), failed]);
+    let next: IteratorResult<string>;
+    try {
+      next = await Promise.race([iterator.next(), failed]);
+    } catch (error) {
+      if (error instanceof BackupRestoreError) throw error;
+      // The gzip stream's error, as the line reader passes it on.
+      throw new BackupRestoreError(
+        `${path} cannot be read to the end (truncated or damaged): ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
     if (next.done) return null;
     lineNumber += 1;
     let parsed: unknown;

@@ -357,7 +357,9 @@ describe('backup and restore of the event store across clusters', () => {
     );
 
     expect(await allEvents(plain.store)).toEqual([]);
-    const lag = await measureSubscriberLag(plain.pool, START_POSITION);
+    const lag = await measureSubscriberLag(plain.pool, START_POSITION, {
+      cap: sourceEvents.length + 1,
+    });
     expect(lag).toMatchObject({ eventsBehind: 0, unsettledEvents: sourceEvents.length });
     // A new append gets a lower transaction id than the copied events: it sorts before all of
     // them, and a subscriber past it would never see them even once they settled.
@@ -465,14 +467,24 @@ describe('backup and restore of the event store across clusters', () => {
     sourceCaughtUp = true;
   };
 
+  /**
+   * What services started on the new, empty database leave behind: the outbox's checkpoint at the
+   * start of the (empty) log, and read-model rows. The restore must move and empty them.
+   */
+  const startedOnEmptyDatabase = async (side: Side) => {
+    expect(await relayStart(side.pool, side.store)).toEqual(START_POSITION);
+    await side.pool.query("INSERT INTO read.checkpoints (projection) VALUES ('users')");
+  };
+
   it('restores into a cluster whose counter is lower (operator CLI), refusing a second restore', async () => {
+    const side = await openSide(low.databaseUrl, 'backup-low');
+    sides.push(side);
+    await startedOnEmptyDatabase(side);
     const { code, output } = await operator(low.databaseUrl, ['restore', '--from', file]);
     expect(code, output).toBe(0);
     expect(output).toContain(`Restored ${String(sourceEvents.length)} events`);
     expect(output).toContain('replay all');
     const transactionId = BigInt(/in transaction (\d+), positions/.exec(output)?.[1] ?? '0');
-    const side = await openSide(low.databaseUrl, 'backup-low');
-    sides.push(side);
     // The point of the renumbering: this cluster's counter is below every source transaction id.
     expect(transactionId).toBeGreaterThan(0n);
     expect(transactionId).toBeLessThan(sourceEvents[0]?.position.txn ?? 0n);
@@ -488,6 +500,7 @@ describe('backup and restore of the event store across clusters', () => {
   it('restores into a cluster whose counter (and epoch) is far higher', async () => {
     const side = await openSide(high.databaseUrl, 'backup-high');
     sides.push(side);
+    await startedOnEmptyDatabase(side);
     const progress: number[] = [];
     const restored = await restoreEventStore({
       pool: side.pool,
