@@ -55,7 +55,7 @@ await runService('command-service', async (lifecycle) => {
     },
     { readiness: createReadinessCheck({ pool, lifecycle }) },
   );
-  const server = await listen(app, env.COMMAND_PORT);
+  const server = await listen(app, env.COMMAND_PORT, env.COMMAND_HOST);
   closeConnectionsWhenDraining(server, lifecycle.draining);
   const shutdown = shutdownSettings(env);
   logger.info(

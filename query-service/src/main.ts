@@ -49,7 +49,7 @@ await runService('query-service', async (lifecycle) => {
     },
     { readiness: createReadinessCheck({ pool, lifecycle }) },
   );
-  const server = await listen(app, env.QUERY_PORT);
+  const server = await listen(app, env.QUERY_PORT, env.QUERY_HOST);
   closeConnectionsWhenDraining(server, lifecycle.draining);
   const shutdown = shutdownSettings(env);
   logger.info({ port: env.QUERY_PORT }, 'query service listening');

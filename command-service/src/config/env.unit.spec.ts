@@ -12,6 +12,11 @@ describe('command service configuration', () => {
     });
   });
 
+  it('listens on this machine only unless COMMAND_HOST names another address', () => {
+    expect(loadCommandEnv({}).COMMAND_HOST).toBe('127.0.0.1');
+    expect(loadCommandEnv({ COMMAND_HOST: '0.0.0.0' }).COMMAND_HOST).toBe('0.0.0.0');
+  });
+
   it('refuses to start in production with any development secret left in place', () => {
     expect(unrefusedDevelopmentSecrets(loadCommandEnv)).toEqual([]);
   });

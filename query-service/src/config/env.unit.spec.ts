@@ -10,6 +10,11 @@ describe('query service configuration', () => {
     });
   });
 
+  it('listens on this machine only unless QUERY_HOST names another address', () => {
+    expect(loadQueryEnv({}).QUERY_HOST).toBe('127.0.0.1');
+    expect(loadQueryEnv({ QUERY_HOST: '0.0.0.0' }).QUERY_HOST).toBe('0.0.0.0');
+  });
+
   it('refuses to start in production with any development secret left in place', () => {
     expect(unrefusedDevelopmentSecrets(loadQueryEnv)).toEqual([]);
   });
