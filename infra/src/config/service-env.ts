@@ -1,11 +1,23 @@
 import { z } from 'zod';
 import { DEVELOPMENT_SECRETS, productConfigSchema } from '@campus/contracts';
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../redis/client';
 
 /** Settings every service shares; each service's env.ts extends these. */
 export const serviceEnvSchema = productConfigSchema.extend({
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/campus'),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  /**
+   * How long one Redis command may take before it fails (boards, rate limits, job queues): a Redis
+   * that is down or frozen costs a caller this much, then boards are owed, limits count in memory
+   * and leaderboard reads answer 503. BullMQ Workers' blocking connections have no such limit.
+   */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(DEFAULT_REDIS_COMMAND_TIMEOUT_MS),
   /** Set to an esdb:// URL to keep events in EventStoreDB instead of Postgres. */
   EVENTSTORE_URL: z
     .string()

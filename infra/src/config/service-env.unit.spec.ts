@@ -53,6 +53,16 @@ describe('service configuration', () => {
     }
   });
 
+  it('bounds every Redis command: 2000 ms unless REDIS_COMMAND_TIMEOUT_MS says otherwise', () => {
+    expect(loadEnv(serviceEnvSchema, {}).REDIS_COMMAND_TIMEOUT_MS).toBe(2_000);
+    expect(
+      loadEnv(serviceEnvSchema, { REDIS_COMMAND_TIMEOUT_MS: '750' }).REDIS_COMMAND_TIMEOUT_MS,
+    ).toBe(750);
+    // No "wait forever" (0) and no typo'd seconds for milliseconds.
+    for (const bad of ['0', '50', '-1', '1.5', 'soon', '600000'])
+      expect(problemsOf({ REDIS_COMMAND_TIMEOUT_MS: bad })).toMatch(/REDIS_COMMAND_TIMEOUT_MS/);
+  });
+
   it('refuses a production configuration that names the auth emulator', () => {
     expect(() =>
       loadEnv(serviceEnvSchema, {

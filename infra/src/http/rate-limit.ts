@@ -5,8 +5,10 @@ import {
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
+  type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { texts } from '@campus/contracts';
+import { withRedisDeadline } from '../redis/unavailable';
 import { identityOf } from './auth-middleware';
 import { TooManyRequestsError } from './errors';
 
@@ -23,21 +25,24 @@ export type RateLimitOptions = {
   readonly redis: Redis;
   /** Key prefix of the counters in Redis. */
   readonly keyPrefix: string;
+  /**
+   * After Redis failed to count a request (down, frozen past the client's command timeout), how
+   * long the in-memory counters alone are used before Redis is asked again.
+   */
+  readonly redisRetryMs?: number;
 };
 
 /** How often the burst allowance refills: rare enough that the sustained rate stays `points`. */
 export const BURST_WINDOW_SECONDS = 60;
 
-/** A Redis limiter, with an in-memory one of the same size standing in while Redis is away. */
-const limiterOf = (redis: Redis, keyPrefix: string, points: number, duration: number) =>
-  new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix,
-    points,
-    duration,
-    rejectIfRedisNotReady: true,
-    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
-  });
+/** How long the limiter counts in memory alone after Redis failed it. */
+export const DEFAULT_RATE_LIMIT_REDIS_RETRY_MS = 5_000;
+
+/** The steady limiter and, with a burst allowance, the burst one on top. */
+const withBurst = (
+  steady: RateLimiterAbstract,
+  burst: RateLimiterAbstract | null,
+): Pick<BurstyRateLimiter, 'consume'> => (burst ? new BurstyRateLimiter(steady, burst) : steady);
 
 /** The verified user behind the request (after requireAuth), else the client address. */
 const keyOf = (req: Request): string => {
@@ -52,21 +57,50 @@ const keyOf = (req: Request): string => {
  * Per-user rate limit of commands (docs/product-rules.md: 30 a second with a burst of 60), counted in Redis
  * (rate-limiter-flexible, a steady limiter and a burst allowance) so that it holds across
  * instances. Mounted after authentication. Over the limit: 429 problem details with Retry-After.
- * While Redis cannot answer, an in-memory limiter of the same size stands in, so commands go on.
+ * While Redis cannot answer, in-memory limiters of the same size stand in, so commands go on:
+ * at once when the connection is down, after the client's command timeout at most when Redis
+ * accepts connections but does not answer (frozen, blackholed); then for `redisRetryMs` the
+ * memory alone counts, so one request in that time, not each, waits for Redis to fail.
  */
 export const perUserRateLimit = (options: RateLimitOptions): RequestHandler => {
   if (options.points === 0) return (_req, _res, next) => next();
-  const steady = limiterOf(options.redis, options.keyPrefix, options.points, options.windowSeconds);
-  const extra = Math.max(0, (options.burst ?? options.points) - options.points);
-  const limiter =
-    extra > 0
-      ? new BurstyRateLimiter(
-          steady,
-          limiterOf(options.redis, `${options.keyPrefix}:burst`, extra, BURST_WINDOW_SECONDS),
-        )
-      : steady;
+  const { redis, keyPrefix, points, windowSeconds } = options;
+  const retryMs = options.redisRetryMs ?? DEFAULT_RATE_LIMIT_REDIS_RETRY_MS;
+  const extra = Math.max(0, (options.burst ?? points) - points);
+  const inRedis = (prefix: string, size: number, duration: number) =>
+    new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: prefix,
+      points: size,
+      duration,
+      // Not connected: fail at once rather than queue the command.
+      rejectIfRedisNotReady: true,
+    });
+  const inMemory = (prefix: string, size: number, duration: number) =>
+    new RateLimiterMemory({ keyPrefix: prefix, points: size, duration });
+  const burstPrefix = `${keyPrefix}:burst`;
+  const shared = withBurst(
+    inRedis(keyPrefix, points, windowSeconds),
+    extra > 0 ? inRedis(burstPrefix, extra, BURST_WINDOW_SECONDS) : null,
+  );
+  const local = withBurst(
+    inMemory(keyPrefix, points, windowSeconds),
+    extra > 0 ? inMemory(burstPrefix, extra, BURST_WINDOW_SECONDS) : null,
+  );
+  let redisAwayUntil = 0;
+  const consume = async (key: string): Promise<RateLimiterRes> => {
+    if (Date.now() < redisAwayUntil) return local.consume(key);
+    try {
+      return await withRedisDeadline(redis, shared.consume(key));
+    } catch (error) {
+      // Over the limit is an answer; anything else means Redis could not count this request.
+      if (error instanceof RateLimiterRes) throw error;
+      redisAwayUntil = Date.now() + retryMs;
+      return local.consume(key);
+    }
+  };
   return (req, res, next) => {
-    limiter.consume(keyOf(req)).then(
+    consume(keyOf(req)).then(
       (result) => {
         res.set('RateLimit-Limit', String(options.points));
         res.set('RateLimit-Remaining', String(result.remainingPoints));

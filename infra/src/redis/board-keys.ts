@@ -58,3 +58,17 @@ export const organizationTypeBoard = (
   type: OrganizationType,
   period: BoardPeriod,
 ) => boardKey(prefix, { kind: 'orgs-of-type', type }, period);
+
+/**
+ * Keys beside the boards (outside boardKeyPattern, so a rebuild never deletes them):
+ * - `present`: "this Redis holds the boards"; a Redis that lost its data is known by its absence.
+ * - `rebuilding`: set (with an expiry) while the boards are rebuilt because they are missing or
+ *   missed writes; leaderboard reads answer 503 meanwhile rather than show old or empty boards.
+ * - `position`: the event position every board write so far includes (`<txn>.<seq>`), so a worker
+ *   that starts after an outage knows which events the boards may lack.
+ */
+export const boardsStateKeys = (prefix: string) => ({
+  present: `${prefix}boards-present`,
+  rebuilding: `${prefix}boards-rebuilding`,
+  position: `${prefix}boards-position`,
+});

@@ -164,7 +164,17 @@ export type PrivateRedis = {
   readonly url: string;
   /** kill -9 the server and start a new, empty one on the same port (nothing is persisted). */
   readonly restartEmpty: () => Promise<void>;
+  /** kill -9 the server: connections are refused until `start`. */
   readonly stop: () => Promise<void>;
+  /** Starts a new, empty server on the same port after `stop` (nothing if one is running). */
+  readonly start: () => Promise<void>;
+  /**
+   * SIGSTOP: the server keeps its port and data and the kernel still accepts connections, but
+   * nothing is answered (a frozen or blackholed Redis) until `resume`.
+   */
+  readonly pause: () => void;
+  /** SIGCONT after `pause`: the server answers again, its data as it was. */
+  readonly resume: () => void;
 };
 
 const exited = (child: ChildProcess) =>
@@ -225,6 +235,10 @@ export const startPrivateRedis = async (): Promise<PrivateRedis> => {
     running.kill('SIGKILL');
     await exited(running);
   };
+  const signal = (name: 'SIGSTOP' | 'SIGCONT') => {
+    if (!child) throw new Error('the private Redis is not running');
+    child.kill(name);
+  };
   await start();
   return {
     port,
@@ -234,5 +248,10 @@ export const startPrivateRedis = async (): Promise<PrivateRedis> => {
       await start();
     },
     stop: kill,
+    start: async () => {
+      if (!child) await start();
+    },
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
   };
 };

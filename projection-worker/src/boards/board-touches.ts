@@ -26,6 +26,17 @@ const addTo = (map: Map<string, Set<string>>, key: string, value: string) => {
   else map.set(key, new Set([value]));
 };
 
+/** Adds everything `from` touches to `into`. */
+export const mergeBoardTouches = (into: BoardTouches, from: BoardTouches): BoardTouches => {
+  for (const user of from.users) into.users.add(user);
+  for (const [user, months] of from.userMonths)
+    for (const m of months) addTo(into.userMonths, user, m);
+  for (const [org, users] of from.memberships)
+    for (const u of users) addTo(into.memberships, org, u);
+  for (const org of from.organizations) into.organizations.add(org);
+  return into;
+};
+
 export const isEmptyTouches = (t: BoardTouches) =>
   !t.users.size && !t.userMonths.size && !t.memberships.size && !t.organizations.size;
 

@@ -1,6 +1,35 @@
-import type { RedisClient } from '@campus/infra';
+import { describeError, type RedisClient } from '@campus/infra';
 
 const CHUNK = 500;
+
+/**
+ * Redis failed (down, frozen, timed out, or refused a command) while boards were read or written.
+ * Postgres errors never take this form, so a caller can tell a Redis outage, after which the
+ * boards are owed and rebuilt once Redis answers, from a read-model failure.
+ */
+export class BoardsRedisError extends Error {
+  override readonly name = 'BoardsRedisError';
+  constructor(cause: unknown) {
+    super(`Redis failed on the boards: ${describeError(cause)}`, { cause });
+  }
+}
+
+/** Runs Redis calls; any failure becomes a BoardsRedisError. */
+export const onRedis = async <T>(work: () => Promise<T>): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof BoardsRedisError ? error : new BoardsRedisError(error);
+  }
+};
+
+/** Sends a pipeline or transaction; throws the first command error. */
+export const execAll = async (batch: {
+  exec: () => Promise<[error: Error | null, result: unknown][] | null>;
+}): Promise<void> => {
+  const results = await batch.exec();
+  for (const [error] of results ?? []) if (error) throw error;
+};
 
 /**
  * Collects absolute scores (ZADD) and removals (ZREM) per key, then sends them in one pipeline.
@@ -8,6 +37,8 @@ const CHUNK = 500;
  */
 export const createBoardWrites = () => {
   const writes = new Map<string, Map<string, number | null>>();
+  /** Plain values sent after the boards in the same pipeline (the boards' position). */
+  const values = new Map<string, string>();
   const entry = (key: string) => {
     let members = writes.get(key);
     if (!members) writes.set(key, (members = new Map<string, number | null>()));
@@ -20,12 +51,16 @@ export const createBoardWrites = () => {
     remove(key: string, member: string) {
       entry(key).set(member, null);
     },
+    /** SET `key` to `value` once the boards' writes are in (same pipeline, after them). */
+    setValue(key: string, value: string) {
+      values.set(key, value);
+    },
     get size() {
       let n = 0;
       for (const members of writes.values()) n += members.size;
       return n;
     },
-    /** Sends everything in one pipeline; throws the first command error. */
+    /** Sends everything in one pipeline; throws the first command error as a BoardsRedisError. */
     async flush(redis: RedisClient) {
       if (!writes.size) return;
       const pipeline = redis.pipeline();
@@ -43,8 +78,8 @@ export const createBoardWrites = () => {
           pipeline.zrem(key, ...removals.slice(i, i + CHUNK));
         }
       }
-      const results = await pipeline.exec();
-      for (const [error] of results ?? []) if (error) throw error;
+      for (const [key, value] of values) pipeline.set(key, value);
+      await onRedis(() => execAll(pipeline));
     },
   };
 };

@@ -1,7 +1,8 @@
-import type { Logger, Pool, RedisClient } from '@campus/infra';
+import { boardsStateKeys, type Logger, type Pool, type RedisClient } from '@campus/infra';
 import { LIVE_SCHEMA, withReadTransaction } from '../projector/read-schema';
 import { withBoardsSnapshot } from './board-lock';
 import { expectedBoardKeys } from './board-set';
+import { REBUILDING_FLAG_TTL_MS } from './boards-debt';
 import { rebuildBoards } from './rebuild-boards';
 
 /**
@@ -9,7 +10,7 @@ import { rebuildBoards } from './rebuild-boards';
  * Redis that lost its data (restarted without persistence, flushed, replaced) is recognised by
  * its absence. It is outside the boards' key pattern, so rebuilds never delete it.
  */
-export const boardsMarkerKey = (prefix: string) => `${prefix}boards-present`;
+export const boardsMarkerKey = (prefix: string) => boardsStateKeys(prefix).present;
 
 /** The board keys the read model calls for, and those Redis lacks, read under the boards lock. */
 const compareBoards = (
@@ -104,7 +105,11 @@ export const watchBoards = (options: {
       );
       if (!rows.length) return false;
       logger.warn({ prefix }, 'boards marker missing in Redis (emptied?); rebuilding the boards');
+      // Leaderboard reads answer 503 until the boards are back, rather than show them empty.
+      const rebuilding = boardsStateKeys(prefix).rebuilding;
+      await redis.set(rebuilding, new Date().toISOString(), 'PX', REBUILDING_FLAG_TTL_MS);
       const rebuilt = await rebuildBoards(pool, redis, prefix);
+      await redis.del(rebuilding);
       logger.info(rebuilt, 'boards rebuilt');
       return true;
     } catch (error) {

@@ -2,6 +2,7 @@ import type { OrganizationType } from '@campus/contracts';
 import type { Pool } from '@campus/infra';
 import { LIVE_SCHEMA, type ReadSchema } from '../projector/read-schema';
 import { withBoardsSnapshot } from './board-lock';
+import { execAll, onRedis } from './board-writes';
 import { boardKeyPattern, type RedisClient } from '@campus/infra';
 import {
   BOARD_ORGANIZATION_MONTHS,
@@ -29,7 +30,8 @@ export const scanKeys = async (redis: RedisClient, pattern: string): Promise<str
  * Rebuilds every board under `prefix` from the read model in `schema`: each board is written to a scratch key and
  * renamed over the live one (so readers never see half a board), and boards that no longer have
  * anyone are deleted. Holds the boards lock alone, so a live worker's batches wait and then write
- * their fresher scores on top. Returns how many boards and entries were written.
+ * their fresher scores on top. Returns how many boards and entries were written. A Redis failure
+ * throws BoardsRedisError; Postgres errors are thrown as they are.
  */
 export const rebuildBoards = async (
   pool: Pool,
@@ -85,7 +87,7 @@ export const rebuildBoards = async (
       for (const key of boardKeysOf(prefix, { kind: 'organization', type: r.type, month: r.month }))
         add(key, r.organization_id, r.points);
 
-    const existing = await scanKeys(redis, boardKeyPattern(prefix));
+    const existing = await onRedis(() => scanKeys(redis, boardKeyPattern(prefix)));
     const pipeline = redis.pipeline();
     let entries = 0;
     for (const [key, flat] of boards) {
@@ -98,7 +100,6 @@ export const rebuildBoards = async (
     }
     const stale = existing.filter((key) => !boards.has(key));
     for (let i = 0; i < stale.length; i += CHUNK) pipeline.unlink(...stale.slice(i, i + CHUNK));
-    const results = await pipeline.exec();
-    for (const [error] of results ?? []) if (error) throw error;
+    await onRedis(() => execAll(pipeline));
     return { boards: boards.size, entries };
   });

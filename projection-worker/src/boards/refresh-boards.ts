@@ -1,4 +1,9 @@
-import { ORGANIZATION_TYPES, type OrganizationType } from '@campus/contracts';
+import {
+  formatPosition,
+  ORGANIZATION_TYPES,
+  type GlobalPosition,
+  type OrganizationType,
+} from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
 import { asJson } from '../projections/shared';
 import { LIVE_SCHEMA, type ReadSchema } from '../projector/read-schema';
@@ -7,6 +12,7 @@ import { isEmptyTouches, type BoardTouches } from './board-touches';
 import { createBoardWrites, type BoardWrites } from './board-writes';
 import {
   ALL_TIME,
+  boardsStateKeys,
   individualsBoard,
   isBoardMonth,
   organizationsBoard,
@@ -208,12 +214,16 @@ const refreshOrganizations = async (
 
 /**
  * Recomputes, from Postgres, the absolute scores of the users and organizations a batch touched and
- * writes them to Redis (ZADD/ZREM in one pipeline). Run after the batch's commit; idempotent.
+ * writes them to Redis (ZADD/ZREM in one pipeline). Run after the batch's commit; idempotent. With
+ * `position` (the live projector's batch), the same pipeline records it as the boards' position:
+ * every board write up to it is in. A Redis failure throws BoardsRedisError; Postgres errors
+ * are thrown as they are.
  */
 export const refreshBoards = async (
   pool: Pool,
   target: BoardsTarget,
   touches: BoardTouches,
+  options: { readonly position?: GlobalPosition } = {},
 ): Promise<void> => {
   if (isEmptyTouches(touches)) return;
   const snapshot = { prefix: target.prefix, schema: target.schema ?? LIVE_SCHEMA };
@@ -221,6 +231,8 @@ export const refreshBoards = async (
     const writes = createBoardWrites();
     await refreshIndividuals(client, touches, target.prefix, writes);
     await refreshOrganizations(client, touches, target.prefix, writes);
+    if (options.position)
+      writes.setValue(boardsStateKeys(target.prefix).position, formatPosition(options.position));
     await writes.flush(target.redis);
   });
 };

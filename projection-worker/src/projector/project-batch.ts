@@ -6,6 +6,7 @@ import {
 } from '@campus/contracts';
 import type { Pool } from '@campus/infra';
 import { collectBoardTouches, isEmptyTouches } from '../boards/board-touches';
+import type { BoardsDebt } from '../boards/boards-debt';
 import { refreshBoards, type BoardsTarget } from '../boards/refresh-boards';
 import { applyBatch, type RetryPolicy } from './apply-batch';
 import { markVisible } from './checkpoints';
@@ -25,6 +26,12 @@ export type BatchTarget = {
   readonly policy: RetryPolicy;
   /** Boards refreshed after each commit; null: rows only (a replay builds its boards at once). */
   readonly boards: BoardsTarget | null;
+  /**
+   * The live projector's boards, written through this: while Redis cannot take them they are
+   * owed (rebuilt once it answers) and the batch becomes visible all the same. Without it (a
+   * replay's shadow) a Redis failure fails the batch.
+   */
+  readonly boardsDebt?: BoardsDebt | null;
   /** Whether the visible checkpoint follows each batch (read-your-writes waits on it). */
   readonly markVisible: boolean;
   /**
@@ -39,7 +46,8 @@ export type BatchTarget = {
  * Projects one batch of stored events: rows and checkpoints in one transaction (poison events
  * dead-lettered), then the boards it touched, then the visible checkpoint. A live batch that
  * touches no board becomes visible in its own transaction, one round trip less before a read
- * waiting for it may go on. Returns its last position.
+ * waiting for it may go on. With a boards debt, a Redis that is away or too slow never holds the
+ * visible checkpoint back: the boards are owed instead. Returns its last position.
  */
 export const projectBatch = async (
   target: BatchTarget,
@@ -75,7 +83,10 @@ export const projectBatch = async (
   for (const [i, checkpoint] of checkpoints.entries())
     checkpoints[i] = maxPosition(checkpoint, last);
   if (visibleOnCommit) return last;
-  if (target.boards && touches) await refreshBoards(pool, target.boards, touches);
+  if (target.boards && touches) {
+    if (target.boardsDebt) await target.boardsDebt.refresh(touches, last);
+    else await refreshBoards(pool, target.boards, touches);
+  }
   if (target.markVisible) {
     await markVisible(
       pool,

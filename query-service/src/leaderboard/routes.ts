@@ -19,13 +19,18 @@ import { friendshipJoinSql, prepared, userImageSql, userNameSql } from '../share
 import {
   ALL_TIME,
   boardKey,
+  boardsStateKeys,
   individualsBoard,
   isBoardMonth,
+  isRedisUnavailableError,
+  LeaderboardsUnavailableError,
   organizationTypeOfSlug,
   rankFromHigherCount,
   readBoard,
+  withRedisDeadline,
   type BoardPeriod,
   type BoardScope,
+  type RedisClient,
 } from '@campus/infra';
 
 const scopeOf = (board: string): BoardScope => {
@@ -43,20 +48,41 @@ const periodOf = (month: string | null): BoardPeriod =>
 
 /**
  * The caller's score and competition rank (1 + the strictly higher scores) in one round trip;
- * null when they are not on the board.
+ * null when they are not on the board; -1 while the boards are being rebuilt (KEYS[2] is set).
  */
-const CALLER_STANDING = `local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+const CALLER_STANDING = `if redis.call('EXISTS', KEYS[2]) == 1 then return -1 end
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if not score then return false end
 return {score, redis.call('ZCOUNT', KEYS[1], '(' .. score, '+inf')}`;
 
 const standingOf = async (
-  redis: QueryDeps['redis'],
+  redis: RedisClient,
+  prefix: string,
   key: string,
   member: string,
 ): Promise<Leaderboard['me']> => {
-  const answer = (await redis.eval(CALLER_STANDING, 1, key, member)) as [string, number] | null;
+  const rebuilding = boardsStateKeys(prefix).rebuilding;
+  const answer = (await redis.eval(CALLER_STANDING, 2, key, rebuilding, member)) as
+    [string, number] | -1 | null;
+  if (answer === -1) throw new LeaderboardsUnavailableError('rebuilding');
   if (!answer) return { rank: UNKNOWN_RANK, points: 0 };
   return { rank: rankFromHigherCount(answer[1]), points: Math.round(Number(answer[0])) };
+};
+
+/**
+ * A Redis call of a leaderboard read, given up after the command timeout at the latest: Redis
+ * away, frozen or too slow becomes LeaderboardsUnavailableError (503 with Retry-After), never a
+ * 500 or a hang. Leaderboards are never served from older boards instead: nothing in the answer
+ * could tell the caller they are old.
+ */
+const fromBoards = async <T>(redis: RedisClient, work: Promise<T>): Promise<T> => {
+  try {
+    return await withRedisDeadline(redis, work);
+  } catch (error) {
+    if (error instanceof LeaderboardsUnavailableError || !isRedisUnavailableError(error))
+      throw error;
+    throw new LeaderboardsUnavailableError('unavailable');
+  }
 };
 
 /** A board's first entries with what every caller sees of them (names, images, org types). */
@@ -79,14 +105,15 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
   const { pool, redis, boardPrefix, config } = deps;
   /**
    * The top of a board is the same for every caller at one read model position (the boards are
-   * written before the position moves on); the caller's relations to it only change with an
-   * event too. Both are kept per position, so a request only asks Redis for the caller's rank.
+   * written before the position moves on, except while Redis is away and they are owed); the
+   * caller's relations to it only change with an event too. Both are kept per position (and a
+   * second at most), so a request only asks Redis for the caller's rank.
    */
   const tops = createResponseCache<TopEntry[]>({ ttlMs: 1_000, maxEntries: 256 });
   const relations = createResponseCache<Relations>({ ttlMs: 1_000, maxEntries: 10_000 });
 
   const readTop = async (scope: BoardScope, key: string, limit: number): Promise<TopEntry[]> => {
-    const board = await readBoard(redis, key, { limit });
+    const board = await fromBoards(redis, readBoard(redis, key, { limit }));
     const ids = board.map((e) => e.member);
     if (scope.kind === 'individuals') {
       const { rows } = await pool.query<{ id: string; name: string; profile_image: string | null }>(
@@ -177,10 +204,21 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
     const at = visible ? `${String(visible.txn)}:${String(visible.seq)}` : null;
     const topKey = at && JSON.stringify([key, query.limit, at]);
 
-    const [top, me] = await Promise.all([
-      tops.get(topKey, () => readTop(scope, key, query.limit)),
-      standingOf(redis, individualsBoard(boardPrefix, period), caller.userId),
-    ]);
+    let me: Leaderboard['me'];
+    let top: TopEntry[];
+    try {
+      [me, top] = await Promise.all([
+        fromBoards(
+          redis,
+          standingOf(redis, boardPrefix, individualsBoard(boardPrefix, period), caller.userId),
+        ),
+        tops.get(topKey, () => readTop(scope, key, query.limit)),
+      ]);
+    } catch (error) {
+      if (error instanceof LeaderboardsUnavailableError)
+        res.set('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
     const related = await relations.get(topKey && JSON.stringify([topKey, caller.userId]), () =>
       readRelations(
         scope,

@@ -11,7 +11,15 @@ import {
 } from '@campus/contracts';
 import { NotFoundError, requireCaller, type Caller, type Pool } from '@campus/infra';
 import { idParam, mountQuery, type QueryDeps } from '../http/context';
-import { ALL_TIME, isBoardMonth, organizationTypeBoard, rankOnBoard } from '@campus/infra';
+import {
+  ALL_TIME,
+  isBoardMonth,
+  isRedisUnavailableError,
+  organizationTypeBoard,
+  rankOnBoard,
+  withRedisDeadline,
+  type RedisClient,
+} from '@campus/infra';
 import { personVisibility, projectPerson } from '../shared/person-visibility';
 import { userImageSql, userNameSql } from '../shared/sql';
 
@@ -62,6 +70,16 @@ const listOrganizations = async (pool: Pool, caller: Caller, approved: boolean) 
   return rows.map(toListItem);
 };
 
+/**
+ * An organization's rank on a board; unknown (UNKNOWN_RANK) while Redis cannot answer, within
+ * the command timeout: the detail screen answers from Postgres all the same.
+ */
+const rankOrUnknown = (redis: RedisClient, key: string, id: string): Promise<number> =>
+  withRedisDeadline(redis, rankOnBoard(redis, key, id)).catch((error: unknown) => {
+    if (isRedisUnavailableError(error)) return UNKNOWN_RANK;
+    throw error;
+  });
+
 /** Organizations: the approved list, the admins' unapproved list, and the detail screen. */
 export const organizationsQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
@@ -111,9 +129,9 @@ export const organizationsQueryRouter = (deps: QueryDeps): Router => {
           WHERE m.organization_id = $1::uuid`,
         [row.id, month],
       ),
-      rankOnBoard(redis, organizationTypeBoard(boardPrefix, row.type, ALL_TIME), row.id),
+      rankOrUnknown(redis, organizationTypeBoard(boardPrefix, row.type, ALL_TIME), row.id),
       isBoardMonth(month)
-        ? rankOnBoard(redis, organizationTypeBoard(boardPrefix, row.type, month), row.id)
+        ? rankOrUnknown(redis, organizationTypeBoard(boardPrefix, row.type, month), row.id)
         : Promise.resolve(UNKNOWN_RANK),
     ]);
     const body: OrganizationDetail = {
