@@ -266,3 +266,11 @@ export const openBackup = async (path: string): Promise<BackupReader> => {
 
   return { header, records, close };
 };
+
+/** Reads a backup file to its end: its header, once its checksum and counts are checked. */
+export const verifyBackup = async (path: string): Promise<HeaderRecord> => {
+  const backup = await openBackup(path);
+  const records = backup.records();
+  while (!(await records.next()).done);
+  return backup.header;
+};

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -501,6 +502,18 @@ describe('backup and restore of the event store across clusters', () => {
     const side = await openSide(high.databaseUrl, 'backup-high');
     sides.push(side);
     await startedOnEmptyDatabase(side);
+    // A damaged or cut-off file is refused and leaves the database as it was.
+    const text = gunzipSync(await readFile(file)).toString('utf8');
+    const damaged = join(dir, 'damaged.ndjson.gz');
+    await writeFile(damaged, gzipSync(text.replace('Written late', 'Written LATE')));
+    await expect(restoreEventStore({ pool: side.pool, from: damaged })).rejects.toThrow(
+      /fails its checksum/,
+    );
+    const cut = join(dir, 'cut.ndjson.gz');
+    await writeFile(cut, gzipSync(text.slice(0, text.lastIndexOf('{"t":"end"'))));
+    await expect(restoreEventStore({ pool: side.pool, from: cut })).rejects.toThrow(/ends early/);
+    expect((await side.pool.query('SELECT 1 FROM es.events')).rowCount).toBe(0);
+
     const progress: number[] = [];
     const restored = await restoreEventStore({
       pool: side.pool,

@@ -4,6 +4,7 @@ import {
   BackupRestoreError,
   COUNT_NAMES,
   openBackup,
+  verifyBackup,
   type BackupCounts,
   type DataRecord,
 } from './backup-file';
@@ -185,9 +186,17 @@ export const restoreEventStore = async (options: RestoreOptions): Promise<Restor
     throw new RangeError(`batchSize must be a positive integer, got ${String(batchSize)}`);
   }
   const started = Date.now();
+  // A damaged or cut-off file is refused before the target is locked or written.
+  await verifyBackup(from);
   const backup = await openBackup(from);
   const { header } = backup;
-  const client = await pool.connect();
+  let client: PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    backup.close();
+    throw error;
+  }
   let broken = false;
   try {
     await client.query('BEGIN');
