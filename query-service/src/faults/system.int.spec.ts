@@ -289,123 +289,136 @@ describe('the product under load survives kills of every kind of instance and a 
 
   let boardsRebuiltAfterMs: Promise<number | null> = Promise.resolve(null);
 
-  it(`serves a steady mix through the gateway for ${String(SECONDS)} s while one of each instance is killed and Redis is stopped`, async () => {
-    const [commandKilled, commandLeft] = commandServices as [Instance, Instance];
-    const [queryKilled] = queryServices as [Instance, Instance];
-    const load = s.startLoad(gateway.url, { attendanceEveryMs: ATTENDANCE_EVERY_MS });
-    loadStartedAt = Date.now();
-    const at = (fraction: number) =>
-      sleep(Math.max(0, loadStartedAt + fraction * LOAD_MS - Date.now()));
-    let leadership: Awaited<ReturnType<typeof killLeader>>;
-    let outage: Awaited<ReturnType<typeof stopRedis>>;
-    try {
-      await at(KILL_COMMAND_AT);
-      await commandKilled.kill9();
-      timeline['commandKilled'] = Date.now() - loadStartedAt;
-      await at(KILL_QUERY_AT);
-      await queryKilled.kill9();
-      timeline['queryKilled'] = Date.now() - loadStartedAt;
-      await at(KILL_LEADER_AT);
-      leadership = await killLeader();
-      await at(STOP_REDIS_AT);
-      outage = await stopRedis();
-      boardsRebuiltAfterMs = outage.rebuiltAfterMs;
-      await at(1);
-    } finally {
-      await load.stop();
-    }
-    timeline['loadStopped'] = Date.now() - loadStartedAt;
+  const scenario = `serves a steady mix through the gateway for ${String(SECONDS)} s while one of each instance is killed and Redis is stopped`;
+  it(
+    scenario,
+    async () => {
+      const [commandKilled, commandLeft] = commandServices as [Instance, Instance];
+      const [queryKilled] = queryServices as [Instance, Instance];
+      const load = s.startLoad(gateway.url, { attendanceEveryMs: ATTENDANCE_EVERY_MS });
+      loadStartedAt = Date.now();
+      const at = (fraction: number) =>
+        sleep(Math.max(0, loadStartedAt + fraction * LOAD_MS - Date.now()));
+      let leadership: Awaited<ReturnType<typeof killLeader>>;
+      let outage: Awaited<ReturnType<typeof stopRedis>>;
+      try {
+        await at(KILL_COMMAND_AT);
+        await commandKilled.kill9();
+        timeline['commandKilled'] = Date.now() - loadStartedAt;
+        await at(KILL_QUERY_AT);
+        await queryKilled.kill9();
+        timeline['queryKilled'] = Date.now() - loadStartedAt;
+        await at(KILL_LEADER_AT);
+        leadership = await killLeader();
+        await at(STOP_REDIS_AT);
+        outage = await stopRedis();
+        boardsRebuiltAfterMs = outage.rebuiltAfterMs;
+        await at(1);
+      } finally {
+        await load.stop();
+      }
+      timeline['loadStopped'] = Date.now() - loadStartedAt;
 
-    const duringLoad = s.commands.filter((c) => c.startedAt >= loadStartedAt);
-    // Commands in flight at a kill may fail; none sent a second later may (reads the same).
-    const commandKilledAt = loadStartedAt + (timeline['commandKilled'] ?? 0);
-    const afterCommandKill = duringLoad.filter((c) => c.startedAt > commandKilledAt + 1_000);
-    const acknowledgedAfterKill = afterCommandKill.filter((c) => c.outcome === 'acknowledged');
-    const failedAfterKill = afterCommandKill.filter((c) => c.outcome === 'failed');
-    const queryKilledAt = loadStartedAt + (timeline['queryKilled'] ?? 0);
-    const readsAfterKill = s.reads.filter(
-      (r) => r.kind !== 'leaderboard' && r.startedAt > queryKilledAt + 1_000,
-    );
-    const readsFailedAfterKill = readsAfterKill.filter((r) => r.status !== 200);
-    const duringOutage = duringLoad.filter(
-      (c) => c.startedAt >= redisStoppedAt && c.endedAt <= redisStartedAt,
-    );
-    const acknowledgedDuringOutage = duringOutage.filter((c) => c.outcome === 'acknowledged');
-    const replacementRole = await leadership.replacementRole;
-    const { takeoverMs } = leadership;
-    figures['commands'] = {
-      all: countBy(s.commands, (c) => c.outcome),
-      load: countBy(duringLoad, (c) => c.outcome),
-      byLane: countBy(duringLoad, (c) => `${c.lane} ${c.outcome}`),
-    };
-    figures['reads'] = {
-      sent: s.reads.length,
-      ok: s.reads.filter((r) => r.status === 200).length,
-      not200: countBy(
-        s.reads.filter((r) => r.status !== 200),
-        (r) => `${r.kind} ${String(r.status)}`,
-      ),
-    };
-    figures['timelineMs'] = timeline;
-    figures['leadership'] = {
-      rolesBeforeKill: leadership.rolesBefore,
-      takeoverMs,
-      replacementRole,
-    };
-    figures['afterCommandKill'] = {
-      sent: afterCommandKill.length,
-      acknowledged: acknowledgedAfterKill.length,
-      failed: failedAfterKill.length,
-    };
-    figures['afterQueryKill'] = { reads: readsAfterKill.length, failed: readsFailedAfterKill.length };
-    figures['redisOutage'] = {
-      commandsAcknowledged: acknowledgedDuringOutage.length,
-      commandsFailed: duringOutage.filter((c) => c.outcome === 'failed').length,
-      projected: outage.projected,
-    };
+      const duringLoad = s.commands.filter((c) => c.startedAt >= loadStartedAt);
+      // Commands in flight at a kill may fail; none sent a second later may (reads the same).
+      const commandKilledAt = loadStartedAt + (timeline['commandKilled'] ?? 0);
+      const afterCommandKill = duringLoad.filter((c) => c.startedAt > commandKilledAt + 1_000);
+      const acknowledgedAfterKill = afterCommandKill.filter((c) => c.outcome === 'acknowledged');
+      const failedAfterKill = afterCommandKill.filter((c) => c.outcome === 'failed');
+      const queryKilledAt = loadStartedAt + (timeline['queryKilled'] ?? 0);
+      const readsAfterKill = s.reads.filter(
+        (r) => r.kind !== 'leaderboard' && r.startedAt > queryKilledAt + 1_000,
+      );
+      const readsFailedAfterKill = readsAfterKill.filter((r) => r.status !== 200);
+      const duringOutage = duringLoad.filter(
+        (c) => c.startedAt >= redisStoppedAt && c.endedAt <= redisStartedAt,
+      );
+      const acknowledgedDuringOutage = duringOutage.filter((c) => c.outcome === 'acknowledged');
+      const replacementRole = await leadership.replacementRole;
+      const { takeoverMs } = leadership;
+      figures['commands'] = {
+        all: countBy(s.commands, (c) => c.outcome),
+        load: countBy(duringLoad, (c) => c.outcome),
+        byLane: countBy(duringLoad, (c) => `${c.lane} ${c.outcome}`),
+      };
+      figures['reads'] = {
+        sent: s.reads.length,
+        ok: s.reads.filter((r) => r.status === 200).length,
+        not200: countBy(
+          s.reads.filter((r) => r.status !== 200),
+          (r) => `${r.kind} ${String(r.status)}`,
+        ),
+      };
+      figures['timelineMs'] = timeline;
+      figures['leadership'] = {
+        rolesBeforeKill: leadership.rolesBefore,
+        takeoverMs,
+        replacementRole,
+      };
+      figures['afterCommandKill'] = {
+        sent: afterCommandKill.length,
+        acknowledged: acknowledgedAfterKill.length,
+        failed: failedAfterKill.length,
+      };
+      figures['afterQueryKill'] = {
+        reads: readsAfterKill.length,
+        failed: readsFailedAfterKill.length,
+      };
+      figures['redisOutage'] = {
+        commandsAcknowledged: acknowledgedDuringOutage.length,
+        commandsFailed: duringOutage.filter((c) => c.outcome === 'failed').length,
+        projected: outage.projected,
+      };
 
-    // The gateway routed around the dead command and query services.
-    expect.soft(commandLeft.process.running(), 'the surviving command service runs').toBe(true);
-    expect
-      .soft(acknowledgedAfterKill.length, 'commands acknowledged after a command service was killed')
-      .toBeGreaterThan(50);
-    expect
-      .soft(
-        failedAfterKill.map((c) => `${c.lane} ${String(c.status)}`),
-        'commands that failed a second or more after a command service was killed',
-      )
-      .toEqual([]);
-    expect.soft(readsAfterKill.length, 'reads after a query service was killed').toBeGreaterThan(20);
-    expect
-      .soft(
-        readsFailedAfterKill.map((r) => `${r.kind} ${String(r.status)}`),
-        'reads that failed a second or more after a query service was killed',
-      )
-      .toEqual([]);
-    // One worker led; the standby took over within 5 s; the one started afterwards stands by.
-    expect
-      .soft([...leadership.rolesBefore].sort(), 'worker roles (/readyz) before the kill')
-      .toEqual(['leader', 'standby']);
-    expect
-      .soft(takeoverMs ?? Infinity, 'ms until the standby said it leads')
-      .toBeLessThanOrEqual(TAKEOVER_MS);
-    expect.soft(replacementRole, 'role of the worker started after the kill').toBe('standby');
-    // Commands went on while Redis was away, and the projector kept projecting Postgres.
-    expect
-      .soft(acknowledgedDuringOutage.length, 'commands acknowledged while Redis was stopped')
-      .toBeGreaterThan(10);
-    expect
-      .soft(outage.projected?.advanced, 'the read model moved on while Redis was stopped')
-      .toBe(true);
-    // Nothing the test did not kill exited on its own.
-    const crashes = s.instances.flatMap((i) => {
-      const crash = i.killed() ? undefined : i.process.crash();
-      const at = (i.exitedAt() ?? Date.now()) - loadStartedAt;
-      return crash ? [`${i.name}, ${String(at)} ms into the load: ${crash}`] : [];
-    });
-    figures['exitedOnTheirOwn'] = crashes.map((c) => c.slice(0, c.indexOf(':')));
-    expect(crashes, 'services that exited on their own').toEqual([]);
-  }, LOAD_MS + 120_000);
+      // The gateway routed around the dead command and query services.
+      expect.soft(commandLeft.process.running(), 'the surviving command service runs').toBe(true);
+      expect
+        .soft(
+          acknowledgedAfterKill.length,
+          'commands acknowledged after a command service was killed',
+        )
+        .toBeGreaterThan(50);
+      expect
+        .soft(
+          failedAfterKill.map((c) => `${c.lane} ${String(c.status)}`),
+          'commands that failed a second or more after a command service was killed',
+        )
+        .toEqual([]);
+      expect
+        .soft(readsAfterKill.length, 'reads after a query service was killed')
+        .toBeGreaterThan(20);
+      expect
+        .soft(
+          readsFailedAfterKill.map((r) => `${r.kind} ${String(r.status)}`),
+          'reads that failed a second or more after a query service was killed',
+        )
+        .toEqual([]);
+      // One worker led; the standby took over within 5 s; the one started afterwards stands by.
+      expect
+        .soft([...leadership.rolesBefore].sort(), 'worker roles (/readyz) before the kill')
+        .toEqual(['leader', 'standby']);
+      expect
+        .soft(takeoverMs ?? Infinity, 'ms until the standby said it leads')
+        .toBeLessThanOrEqual(TAKEOVER_MS);
+      expect.soft(replacementRole, 'role of the worker started after the kill').toBe('standby');
+      // Commands went on while Redis was away, and the projector kept projecting Postgres.
+      expect
+        .soft(acknowledgedDuringOutage.length, 'commands acknowledged while Redis was stopped')
+        .toBeGreaterThan(10);
+      expect
+        .soft(outage.projected?.advanced, 'the read model moved on while Redis was stopped')
+        .toBe(true);
+      // Nothing the test did not kill exited on its own.
+      const crashes = s.instances.flatMap((i) => {
+        const crash = i.killed() ? undefined : i.process.crash();
+        const at = (i.exitedAt() ?? Date.now()) - loadStartedAt;
+        return crash ? [`${i.name}, ${String(at)} ms into the load: ${crash}`] : [];
+      });
+      figures['exitedOnTheirOwn'] = crashes.map((c) => c.slice(0, c.indexOf(':')));
+      expect(crashes, 'services that exited on their own').toEqual([]);
+    },
+    LOAD_MS + 120_000,
+  );
 
   it('the surviving leader catches up to the head of the store', async () => {
     const started = Date.now();
@@ -486,9 +499,7 @@ describe('the product under load survives kills of every kind of instance and a 
         .map(showProbe),
       'leaderboard answers that were not a 503 problem+json or a stale 200 in time',
     ).toEqual([]);
-    expect(lists.filter((p) => p.status !== 200).map(showProbe), 'Events list answers').toEqual(
-      [],
-    );
+    expect(lists.filter((p) => p.status !== 200).map(showProbe), 'Events list answers').toEqual([]);
   });
 
   it('7. no event was dead-lettered', async () => {
