@@ -15,7 +15,8 @@ import { startJobWorkers } from './jobs/workers';
 import { createWorkerMetrics } from './metrics/worker-metrics';
 import { runProjectionsUntilAborted } from './projector/run-projections';
 import { allProjections } from './projections';
-import { startOutbox } from './outbox/outbox';
+import { relayUntilAborted, startOutbox } from './outbox/outbox';
+import { startLeadership } from './leadership/leadership';
 
 await runService('projection-worker', async () => {
   const env = loadWorkerEnv();
@@ -29,27 +30,46 @@ await runService('projection-worker', async () => {
   const names = allProjections.map((p) => p.name);
   const metrics = createWorkerMetrics({ pool, projections: names, logger });
   const metricsServer = await metrics.listen(env.WORKER_METRICS_PORT, env.WORKER_METRICS_HOST);
-  const controller = new AbortController();
-  const running = runProjectionsUntilAborted({
-    store,
-    pool,
-    vault,
+  // One worker leads: it alone projects, relays the outbox and watches the boards; the others
+  // stand by and take over within LEADER_POLL_MS of its end (its advisory lock freed).
+  const leadership = startLeadership({
+    databaseUrl: env.DATABASE_URL,
+    pollMs: env.LEADER_POLL_MS,
     logger,
-    projections: allProjections,
-    batchSize: env.PROJECTION_BATCH_SIZE,
-    redis,
-    keyPrefix: env.REDIS_PREFIX,
-    launchDate: env.LAUNCH_DATE,
-    signal: controller.signal,
-    onBatch: metrics.onBatch,
-  });
-  // Redis may lose the boards (restarted without persistence): a marker key tells, and they are rebuilt.
-  const boardsWatch = watchBoards({
-    pool,
-    redis,
-    prefix: env.REDIS_PREFIX,
-    logger,
-    intervalMs: env.BOARDS_CHECK_MS,
+    applicationName: 'projection-worker-leadership',
+    onRole: (role) => metrics.setLeader(role === 'leader'),
+    onLead: async (signal) => {
+      // Redis may lose the boards (restarted without persistence): a marker key tells, and they are rebuilt.
+      const boardsWatch = watchBoards({
+        pool,
+        redis,
+        prefix: env.REDIS_PREFIX,
+        logger,
+        intervalMs: env.BOARDS_CHECK_MS,
+      });
+      try {
+        // Aborting the signal ends the subscriptions; a batch in flight still commits first.
+        await Promise.all([
+          runProjectionsUntilAborted({
+            store,
+            pool,
+            vault,
+            logger,
+            projections: allProjections,
+            batchSize: env.PROJECTION_BATCH_SIZE,
+            redis,
+            keyPrefix: env.REDIS_PREFIX,
+            launchDate: env.LAUNCH_DATE,
+            signal,
+            onBatch: metrics.onBatch,
+          }),
+          // Mail the events ask for (ADR 0011), queued by the leader only.
+          relayUntilAborted({ store, pool, logger, signal }),
+        ]);
+      } finally {
+        await boardsWatch.stop();
+      }
+    },
   });
   const jobs = await startJobWorkers({
     redisUrl: env.REDIS_URL,
@@ -66,7 +86,7 @@ await runService('projection-worker', async () => {
     // The ETA counts the Postgres store's events; EventStoreDB replays show no total.
     ...(env.EVENTSTORE_URL ? { countEvents: () => Promise.resolve(null) } : {}),
   });
-  // Reminders, waitlist promotions and friend requests by mail (ADR 0011).
+  // Reminders queued and due mail sent on every worker: each message is claimed by one.
   const outbox = startOutbox({
     store,
     pool,
@@ -74,6 +94,7 @@ await runService('projection-worker', async () => {
     clock: offsetClock(env.CLOCK_OFFSET_MS),
     smtp: { host: env.SMTP_HOST, port: env.SMTP_PORT, from: env.MAIL_FROM },
     intervalMs: env.OUTBOX_INTERVAL_MS,
+    relay: false,
   });
   logger.info(
     {
@@ -85,15 +106,13 @@ await runService('projection-worker', async () => {
   );
   return {
     stop: async () => {
-      controller.abort();
-      await outbox.stop();
-      await boardsWatch.stop();
-      await jobs.close();
-      await closeServer(metricsServer);
+      metrics.startDraining();
       // A batch waiting on an unreachable Redis gives up once the connection is closed.
       const closeRedis = setTimeout(() => redis.disconnect(), 5_000);
-      await running;
+      // The leader finishes the batch in flight, then frees its lock: a standby takes over at once.
+      await Promise.all([leadership.stop(), outbox.stop(), jobs.close()]);
       clearTimeout(closeRedis);
+      await closeServer(metricsServer);
       redis.disconnect();
       await store.close();
       await pool.end();

@@ -16,6 +16,11 @@ export const workerEnvSchema = serviceEnvSchema.extend({
   MAIL_FROM: z.string().min(3).default('Campus Volunteering <no-reply@university.edu>'),
   /** How often the outbox queues due reminders and sends due messages. */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
+  /**
+   * One worker leads (projects, relays the outbox, watches the boards); the others stand by and try
+   * to take over this often. The leader checks its lock connection as often.
+   */
+  LEADER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
 });
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;
 

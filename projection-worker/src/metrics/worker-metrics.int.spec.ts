@@ -96,6 +96,25 @@ describe('projection worker /metrics: lag per projection, dead letters, batches'
     expect(value(await scrape(), 'projection_dead_letters', 'users')).toBe(0);
   });
 
+  it('tells on /readyz and projector_leader whether this worker leads, and 503 once it drains', async () => {
+    const { port } = server.address() as AddressInfo;
+    const readyz = async () => {
+      const response = await fetch(`http://127.0.0.1:${String(port)}/readyz`);
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await readyz()).toEqual({ status: 200, body: { status: 'ready', role: 'standby' } });
+    expect(value(await scrape(), 'projector_leader')).toBe(0);
+    metrics.setLeader(true);
+    expect(await readyz()).toEqual({ status: 200, body: { status: 'ready', role: 'leader' } });
+    expect(value(await scrape(), 'projector_leader')).toBe(1);
+    metrics.setLeader(false);
+    expect(value(await scrape(), 'projector_leader')).toBe(0);
+    metrics.startDraining();
+    expect(await readyz()).toEqual({ status: 503, body: { status: 'draining' } });
+    // Still alive meanwhile: only readiness changes.
+    expect((await fetch(`http://127.0.0.1:${String(port)}/healthz`)).status).toBe(200);
+  });
+
   it('listens on the loopback interface only, unless given another host', async () => {
     expect((server.address() as AddressInfo).address).toBe('127.0.0.1');
     const { port } = server.address() as AddressInfo;

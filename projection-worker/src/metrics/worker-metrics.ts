@@ -80,6 +80,16 @@ export const createWorkerMetrics = (options: {
     help: 'Batches committed by the live projector',
     registers: [registry],
   });
+  /** Whether this worker leads (projects), and whether it is shutting down (SIGTERM). */
+  const state = { leader: false, draining: false };
+  new Gauge({
+    name: 'projector_leader',
+    help: 'Whether this worker leads: projects, relays the outbox and watches the boards (1) or stands by (0)',
+    registers: [registry],
+    collect() {
+      this.set(state.leader ? 1 : 0);
+    },
+  });
   const events = new Counter({
     name: 'projection_events_total',
     help: 'Events read by the live projector',
@@ -94,8 +104,17 @@ export const createWorkerMetrics = (options: {
       events.inc(count);
       recent.push(Date.now());
     },
+    /** This worker took (true) or lost (false) the leadership. */
+    setLeader: (leader: boolean) => {
+      state.leader = leader;
+    },
+    /** The worker is shutting down: /readyz answers 503 from now on. */
+    startDraining: () => {
+      state.draining = true;
+    },
     /**
-     * Serves GET /metrics and GET /healthz on `port` (0: any free port) at `host`, the loopback
+     * Serves GET /metrics, GET /healthz and GET /readyz (200 with the worker's role, 503 once it
+     * is shutting down) on `port` (0: any free port) at `host`, the loopback
      * interface unless told otherwise (the figures name projections and dead letters).
      */
     listen: (port: number, host = '127.0.0.1'): Promise<Server> =>
@@ -111,6 +130,13 @@ export const createWorkerMetrics = (options: {
                 options.logger.warn({ err: error }, 'metrics scrape failed');
                 res.writeHead(500).end();
               });
+            return;
+          }
+          if (req.method === 'GET' && req.url === '/readyz') {
+            const [status, body] = state.draining
+              ? [503, { status: 'draining' }]
+              : [200, { status: 'ready', role: state.leader ? 'leader' : 'standby' }];
+            res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
             return;
           }
           if (req.method === 'GET' && req.url === '/healthz') {

@@ -72,8 +72,9 @@ export type Outbox = {
 
 /**
  * The mail outbox: a relay follows the log and queues the messages events ask for (friend
- * requests, waitlist promotions); every `intervalMs` the 24-hour reminders are queued and due
- * messages are sent through SMTP. Nothing here runs in replays, which rebuild only the read model.
+ * requests, waitlist promotions), unless `relay` is false (the worker runs it while it leads);
+ * every `intervalMs` the 24-hour reminders are queued and due messages are sent through SMTP.
+ * Nothing here runs in replays, which rebuild only the read model.
  */
 export const startOutbox = (options: OutboxOptions): Outbox => {
   const { logger } = options;
