@@ -34,6 +34,7 @@ import {
 import { boardKeyPattern } from '@campus/infra';
 import { z } from 'zod';
 import { replayProjections } from '../jobs/replay/replay';
+import { messagesOfEvent, queueMessages, reminderId } from '../outbox/messages';
 import { relayStart } from '../outbox/relay';
 import { runProjections } from '../projector/run-projections';
 import { allProjections } from '../projections';
@@ -120,6 +121,26 @@ const readModelRows = async (pool: Pool) => {
   return out;
 };
 
+/** The rows restored as they were: personal-data keys, erasures and the outbox's messages. */
+const keptRows = async (pool: Pool) => {
+  const epoch = (column: string) => `extract(epoch FROM ${column})::text AS ${column}`;
+  const query = async (sql: string) => (await pool.query<Record<string, unknown>>(sql)).rows;
+  return {
+    keys: await query(
+      `SELECT subject, encode(key, 'hex') AS key, ${epoch('created_at')}
+         FROM pii.subject_keys ORDER BY subject`,
+    ),
+    erasures: await query(
+      `SELECT subject, ${epoch('erased_at')} FROM pii.erasures ORDER BY subject`,
+    ),
+    outbox: await query(
+      `SELECT id, kind, user_id, payload, status, attempts, last_error, ${epoch('created_at')},
+              ${epoch('next_attempt_at')}, ${epoch('sent_at')}
+         FROM outbox.messages ORDER BY id`,
+    ),
+  };
+};
+
 /** A database of the product with an event store, a vault and a board prefix on the test Redis. */
 type Side = {
   readonly pool: Pool;
@@ -149,6 +170,8 @@ describe('backup and restore of the event store across clusters', () => {
   let sourceEvents: RecordedEvent[];
   /** Appended after the backup: to the source once, to each restored target. */
   let newEvents: TestEvent[];
+  /** The source's keys, erasures and outbox messages when it was backed up. */
+  let sourceKept: Awaited<ReturnType<typeof keptRows>>;
   const sides: Side[] = [];
   const closers: (() => Promise<void>)[] = [];
 
@@ -288,10 +311,35 @@ describe('backup and restore of the event store across clusters', () => {
     await h.project();
 
     sourceEvents = await allEvents(h.store);
+    // The outbox as the relay and the reminder scan leave it: messages queued, one of them sent.
+    const outboxClient = await h.pool.connect();
+    try {
+      await queueMessages(outboxClient, [
+        ...sourceEvents.flatMap(messagesOfEvent),
+        {
+          id: reminderId(seeded.april, seeded.cy),
+          kind: 'reminder',
+          userId: seeded.cy,
+          payload: { opportunityId: seeded.april, name: 'Food bank', startsAt: '', address: '' },
+        },
+      ]);
+    } finally {
+      outboxClient.release();
+    }
+    await h.pool.query(
+      `UPDATE outbox.messages SET status = 'sent', attempts = 1, sent_at = now(), payload = '{}'
+        WHERE id = $1`,
+      [reminderId(seeded.april, seeded.cy)],
+    );
     const at = (id: string) => sourceEvents.find((e) => e.eventId === id)?.position;
     const [earlyAt, lateAt] = [at(early.event.eventId), at(late.event.eventId)];
     // The case the order must keep: lower transaction id, higher sequence number.
     expect(earlyAt && lateAt && earlyAt.txn < lateAt.txn && earlyAt.seq > lateAt.seq).toBe(true);
+
+    sourceKept = await keptRows(h.pool);
+    expect(sourceKept.keys).toHaveLength(4);
+    expect(sourceKept.erasures).toHaveLength(1);
+    expect(sourceKept.outbox.map((m) => m.status)).toEqual(['pending', 'pending', 'sent']);
 
     newEvents = [
       signedUp(seeded.april, seeded.ben, '2026-04-01T10:00:00.000Z'),
@@ -316,7 +364,7 @@ describe('backup and restore of the event store across clusters', () => {
     expect(code, output).toBe(0);
     expect(output).toContain(`Backed up ${String(sourceEvents.length)} events`);
     // Five people registered, one of them erased: four keys and the erasure.
-    expect(output).toContain('4 personal-data keys, 1 erasures');
+    expect(output).toContain('4 personal-data keys, 1 erasures, 3 outbox messages');
     // An existing file is never overwritten.
     const again = await operator(h.db.url, ['backup', '--out', file]);
     expect(again.code).toBe(1);
@@ -392,6 +440,7 @@ describe('backup and restore of the event store across clusters', () => {
     );
     // History is never mailed again: the outbox starts after the restored head.
     expect(await relayStart(side.pool, side.store)).toEqual(head);
+    expect(await keptRows(side.pool)).toEqual(sourceKept);
 
     // Personal data opens with the restored keys; the erased person's stays shut and sealed off.
     const sealedOf = (userId: string) =>
