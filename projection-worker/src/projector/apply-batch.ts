@@ -153,12 +153,13 @@ const applyIsolated = async (applier: Applier, batch: BatchToApply, names: reado
 
 /**
  * Applies one batch to every projection with its checkpoints, committed together, and only if the
- * stored checkpoints are still `checkpoints` (else CheckpointMovedError, nothing written). A failing batch
- * is retried whole (`batchAttempts`), then taken apart so that a poison event is dead-lettered and
- * skipped instead of stalling the projector. A transient failure (deadlock, serialization
- * failure, lost connection: `isTransientFailure`) is never a reason to dead-letter: when the last
- * whole attempt failed that way, or an event's did, this throws, and the projector tries the
- * batch again from its checkpoint after a growing pause. Throws too when the database fails.
+ * stored checkpoints are still `checkpoints` (else CheckpointMovedError, nothing written, no
+ * retry). A failing batch is retried whole (`batchAttempts`), then taken apart so that a poison
+ * event is dead-lettered and skipped instead of stalling the projector. A transient failure
+ * (deadlock, serialization failure, lost connection: `isTransientFailure`) is never a reason to
+ * dead-letter: when the last whole attempt failed that way, or an event's did, this throws, and
+ * the projector tries the batch again from its checkpoint after a growing pause. Throws too when
+ * the database fails.
  */
 export const applyBatch = async (applier: Applier, batch: BatchToApply): Promise<void> => {
   const names = applier.projections.map((p) => p.name);

@@ -65,10 +65,9 @@ export const readCheckpoint = async (
   START_POSITION;
 
 /**
- * The stored checkpoint of a projection is no longer the one a batch started from: another
- * projector committed the batch first, or a replay swapped its read model in. The batch's
- * transaction rolls back; the projector starts again from the stored checkpoints. A kind of
- * ReadModelSwappedError (re-exported by read-model-lock.ts), which the projector handles so.
+ * The checkpoints this projector holds in memory no longer match the stored ones: a replay swapped
+ * its read model in, or (CheckpointMovedError) another projector committed the batch first. The
+ * projector starts again from the stored checkpoints. Re-exported by read-model-lock.ts.
  */
 export class ReadModelSwappedError extends Error {
   override readonly name: string = 'ReadModelSwappedError';
@@ -80,7 +79,10 @@ export class ReadModelSwappedError extends Error {
   }
 }
 
-/** A batch's checkpoint write found another checkpoint than the one the batch started from. */
+/**
+ * A batch's checkpoint write found another checkpoint than the one the batch started from: its
+ * transaction rolls back, nothing of the batch is written.
+ */
 export class CheckpointMovedError extends ReadModelSwappedError {
   override readonly name: string = 'CheckpointMovedError';
   constructor(projection: string) {

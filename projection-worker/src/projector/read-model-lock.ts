@@ -2,7 +2,7 @@ import { comparePositions, START_POSITION, type GlobalPosition } from '@campus/c
 import type { Pool, PoolClient } from '@campus/infra';
 import { readCheckpointStates, ReadModelSwappedError } from './checkpoints';
 
-/** The checkpoints this projector holds in memory no longer match the stored ones (a replay's swap). */
+/** Defined beside the checkpoint writes, which throw CheckpointMovedError. */
 export { CheckpointMovedError, ReadModelSwappedError } from './checkpoints';
 
 /**
