@@ -18,7 +18,7 @@ import { allProjections } from './projections';
 import { relayUntilAborted, startOutbox } from './outbox/outbox';
 import { startLeadership } from './leadership/leadership';
 
-await runService('projection-worker', async () => {
+await runService('projection-worker', async (lifecycle) => {
   const env = loadWorkerEnv();
   const logger = createLogger('projection-worker');
   logCrashes(logger);
@@ -30,6 +30,8 @@ await runService('projection-worker', async () => {
   const names = allProjections.map((p) => p.name);
   const metrics = createWorkerMetrics({ pool, projections: names, logger });
   const metricsServer = await metrics.listen(env.WORKER_METRICS_PORT, env.WORKER_METRICS_HOST);
+  // /readyz answers 503 from the signal on (no drain wait: the standby should take over at once).
+  lifecycle.draining.addEventListener('abort', () => metrics.startDraining(), { once: true });
   // One worker leads: it alone projects, relays the outbox and watches the boards; the others
   // stand by and take over within LEADER_POLL_MS of its end (its advisory lock freed).
   const leadership = startLeadership({
