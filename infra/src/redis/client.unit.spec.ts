@@ -49,7 +49,7 @@ describe('Redis clients', () => {
 
 describe('Redis unavailability', () => {
   it('tells an unreachable or frozen Redis from a wrong command', () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
       code: 'ECONNREFUSED',
     });
     const gaveUp = Object.assign(new Error('Reached the max retries per request limit'), {
@@ -61,12 +61,13 @@ describe('Redis unavailability', () => {
       new Error("Stream isn't writeable and enableOfflineQueue options is false"),
       new Error('LOADING Redis is loading the dataset in memory'),
       new RedisDeadlineError(10),
-      refused,
       gaveUp,
     ])
       expect(isRedisUnavailableError(error)).toBe(true);
     for (const error of [
       new Error('WRONGTYPE Operation against a key holding the wrong kind of value'),
+      // Postgres refusing a connection is not Redis.
+      refused,
       new Error('relation "read.users" does not exist'),
       'Command timed out',
       null,

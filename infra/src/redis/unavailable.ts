@@ -10,39 +10,38 @@ export class RedisDeadlineError extends Error {
 }
 
 /**
- * Whether an error says Redis cannot answer now (down, restarting, frozen, loading its data)
- * rather than that a command is wrong: ioredis' command timeout, its give-up after reconnection
- * attempts, a closed or unwritable connection, socket errors, and the replies of a Redis that is
- * starting (LOADING) or stuck in a script (BUSY).
+ * Whether an error from a Redis command says Redis cannot answer now (down, restarting, frozen,
+ * loading its data) rather than that the command is wrong: ioredis' command timeout, its give-up
+ * after reconnection attempts, a closed or unwritable connection, and the replies of a Redis that
+ * is starting (LOADING), stuck in a script (BUSY) or without its master (MASTERDOWN). Only what
+ * ioredis rejects commands with: a socket error code alone (which pg errors carry too) is not one.
  */
 export const isRedisUnavailableError = (error: unknown): boolean => {
   if (error instanceof RedisDeadlineError) return true;
   if (!(error instanceof Error)) return false;
   if (error.name === 'MaxRetriesPerRequestError') return true;
   const { message } = error;
-  if (
+  return (
     message === 'Command timed out' ||
     message === 'Connection is closed.' ||
     message.startsWith("Stream isn't writeable") ||
     message.startsWith('LOADING ') ||
     message.startsWith('BUSY ') ||
     message.startsWith('MASTERDOWN ')
-  )
-    return true;
-  const code = (error as { code?: unknown }).code;
-  return (
-    typeof code === 'string' &&
-    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)
   );
 };
 
 /**
  * `work` (Redis calls on `redis`), failed with RedisDeadlineError once the client's command
- * timeout has passed: a backstop for clients made without one, so a request never waits on Redis
- * longer than that.
+ * timeout has passed (DEFAULT_REDIS_COMMAND_TIMEOUT_MS without a client, or for a client made
+ * without one): a backstop, so a request never waits on Redis longer than that, also where
+ * commands are not sent yet (a BullMQ queue waits for its first connection before it sends any).
  */
-export const withRedisDeadline = async <T>(redis: RedisClient, work: Promise<T>): Promise<T> => {
-  const ms = redis.options.commandTimeout ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS;
+export const withRedisDeadline = async <T>(
+  redis: Pick<RedisClient, 'options'> | null,
+  work: Promise<T>,
+): Promise<T> => {
+  const ms = redis?.options.commandTimeout ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new RedisDeadlineError(ms)), ms);

@@ -1,4 +1,4 @@
-import { describeError, type RedisClient } from '@campus/infra';
+import { describeError, withRedisDeadline, type RedisClient } from '@campus/infra';
 
 const CHUNK = 500;
 
@@ -60,7 +60,10 @@ export const createBoardWrites = () => {
       for (const members of writes.values()) n += members.size;
       return n;
     },
-    /** Sends everything in one pipeline; throws the first command error as a BoardsRedisError. */
+    /**
+     * Sends everything in one pipeline; throws the first command error, or the command timeout
+     * passing (also on a client made without one), as a BoardsRedisError.
+     */
     async flush(redis: RedisClient) {
       if (!writes.size) return;
       const pipeline = redis.pipeline();
@@ -79,7 +82,7 @@ export const createBoardWrites = () => {
         }
       }
       for (const [key, value] of values) pipeline.set(key, value);
-      await onRedis(() => execAll(pipeline));
+      await onRedis(() => withRedisDeadline(redis, execAll(pipeline)));
     },
   };
 };

@@ -4,7 +4,13 @@ import {
   START_POSITION,
   type GlobalPosition,
 } from '@campus/contracts';
-import { boardsStateKeys, describeError, type Logger, type Pool } from '@campus/infra';
+import {
+  boardsStateKeys,
+  describeError,
+  withRedisDeadline,
+  type Logger,
+  type Pool,
+} from '@campus/infra';
 import { readCheckpointStates } from '../projector/checkpoints';
 import {
   emptyBoardTouches,
@@ -39,7 +45,10 @@ export const rebuildStaleBoards = async (
   const { redis, prefix } = target;
   const keys = boardsStateKeys(prefix);
   await onRedis(() =>
-    redis.set(keys.rebuilding, new Date().toISOString(), 'PX', REBUILDING_FLAG_TTL_MS),
+    withRedisDeadline(
+      redis,
+      redis.set(keys.rebuilding, new Date().toISOString(), 'PX', REBUILDING_FLAG_TTL_MS),
+    ),
   );
   const rebuilt = await rebuildBoards(pool, redis, prefix, target.schema);
   await onRedis(() =>
@@ -111,7 +120,7 @@ export const createBoardsDebt = (options: {
 
   /** One attempt; on success the debt is paid in the same tick as the last pending check. */
   const settle = async () => {
-    await onRedis(() => target.redis.ping());
+    await onRedis(() => withRedisDeadline(target.redis, target.redis.ping()));
     const covered = await committedPosition();
     const rebuilt = await rebuildStaleBoards(pool, target, covered);
     for (;;) {

@@ -13,6 +13,7 @@ import {
   createEventStore,
   createLogger,
   createPersonalDataVault,
+  createJobWorkerRedisClient,
   createRedisClient,
   type PersonalDataVault,
   type RedisClient,
@@ -68,7 +69,7 @@ describe('projector during a Redis outage (private Redis stopped, started, froze
     }
   };
 
-  const startWorker = () => {
+  const startWorker = (client: RedisClient = redis) => {
     const controller = new AbortController();
     const running = runProjectionsUntilAborted({
       store,
@@ -76,7 +77,7 @@ describe('projector during a Redis outage (private Redis stopped, started, froze
       vault,
       logger,
       projections: allProjections,
-      redis,
+      redis: client,
       keyPrefix: PREFIX,
       signal: controller.signal,
     });
@@ -192,6 +193,31 @@ describe('projector during a Redis outage (private Redis stopped, started, froze
     server.resume();
     if (!worker) startWorker();
   });
+
+  it('goes on with a Redis client made without a command timeout too', async () => {
+    const [ann = '', ben = ''] = students;
+    // Commands of this client wait through reconnects and never time out by themselves.
+    const unbounded = createJobWorkerRedisClient(server.url);
+    unbounded.on('error', () => undefined);
+    try {
+      await stopWorker();
+      startWorker(unbounded);
+      // Once a batch is visible, the worker has started and written boards through this client.
+      await append(...attendance([ben], 10, '2026-06-30'));
+      expect(await becomesVisible()).toBe(true);
+      server.pause();
+      await append(...attendance([ann], 20, '2026-07-01'));
+      expect(await becomesVisible()).toBe(true);
+      await append(...attendance([ben], 25, '2026-07-02'));
+      expect(await becomesVisible()).toBe(true);
+      server.resume();
+      const { live, expected } = await boardsSettle();
+      expect(live).toEqual(expected);
+    } finally {
+      await stopWorker();
+      unbounded.disconnect();
+    }
+  }, 60_000);
 
   afterAll(async () => {
     await stopWorker();

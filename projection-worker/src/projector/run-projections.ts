@@ -12,7 +12,12 @@ import { collectBoardTouches, emptyBoardTouches, isEmptyTouches } from '../board
 import { createBoardsDebt, rebuildStaleBoards, type BoardsDebt } from '../boards/boards-debt';
 import { BoardsRedisError, onRedis } from '../boards/board-writes';
 import { refreshBoards, type BoardsTarget } from '../boards/refresh-boards';
-import { boardsStateKeys, individualsBoard, type RedisClient } from '@campus/infra';
+import {
+  boardsStateKeys,
+  individualsBoard,
+  withRedisDeadline,
+  type RedisClient,
+} from '@campus/infra';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './apply-batch';
 import { batches } from './batches';
 import { markVisible, readCheckpointStates } from './checkpoints';
@@ -101,10 +106,13 @@ const recoverBoards = async (
   if (debt.owed) return settleVisible();
   try {
     const [present, stored] = await onRedis(() =>
-      Promise.all([
-        redis.exists(individualsBoard(prefix, 'all')),
-        redis.get(boardsStateKeys(prefix).position),
-      ]),
+      withRedisDeadline(
+        redis,
+        Promise.all([
+          redis.exists(individualsBoard(prefix, 'all')),
+          redis.get(boardsStateKeys(prefix).position),
+        ]),
+      ),
     );
     const position = stored === null ? null : parsePosition(stored);
     const usersExist = async () => {
@@ -146,7 +154,12 @@ const recoverBoards = async (
       if (!last || page.length < RECOVERY_PAGE) break;
       from = last;
     }
-    await onRedis(() => redis.set(boardsStateKeys(prefix).position, formatPosition(committed)));
+    await onRedis(() =>
+      withRedisDeadline(
+        redis,
+        redis.set(boardsStateKeys(prefix).position, formatPosition(committed)),
+      ),
+    );
   } catch (error) {
     if (!(error instanceof BoardsRedisError)) throw error;
     debt.owe(error);
