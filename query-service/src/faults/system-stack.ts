@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { comparePositions, CONSISTENCY_TOKEN_HEADER, instantToEastern } from '@campus/contracts';
 import {
   boardKeyPattern,
@@ -23,6 +21,7 @@ import {
   freePort,
   spawnServiceProcess,
   startPrivatePostgres,
+  startPrivateRedis,
   TEST_FIREBASE_PROJECT_ID,
   type ServiceProcess,
 } from '@campus/infra/testing';
@@ -47,69 +46,6 @@ const HOUR = 3_600_000;
 export const SEED_CLOCK_OFFSET_MS = -48 * HOUR;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// --- a Redis that can be stopped and started again ------------------------------------------
-
-export type StoppableRedis = {
-  readonly port: number;
-  readonly url: string;
-  readonly running: () => boolean;
-  /** kill -9: the server is gone, the port refuses connections. */
-  readonly stop: () => Promise<void>;
-  /** A new, empty server on the same port (nothing is persisted). */
-  readonly start: () => Promise<void>;
-};
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-/** redis-server on a free port without persistence, stopped and started by the test. */
-export const startStoppableRedis = async (): Promise<StoppableRedis> => {
-  const port = await freePort();
-  const url = `redis://127.0.0.1:${String(port)}`;
-  let child: ChildProcess | null = null;
-  const start = async () => {
-    if (child) return;
-    const server = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    child = server;
-    const probe = new Redis(url, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      retryStrategy: null,
-    });
-    probe.on('error', () => undefined);
-    try {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await probe.connect();
-          await probe.ping();
-          return;
-        } catch (error) {
-          if (attempt > 100 || server.exitCode !== null) throw error;
-          probe.disconnect();
-          await sleep(50);
-        }
-      }
-    } finally {
-      probe.disconnect();
-    }
-  };
-  const stop = async () => {
-    const running = child;
-    child = null;
-    if (!running) return;
-    running.kill('SIGKILL');
-    await exited(running);
-  };
-  await start();
-  return { port, url, running: () => child !== null, stop, start };
-};
 
 // --- service processes --------------------------------------------------------------------
 
@@ -222,7 +158,7 @@ export const startSystemStack = async () => {
   await assertAuthEmulatorUp();
   const dir = await mkdtemp(join(tmpdir(), 'campus-system-'));
   const postgres = await startPrivatePostgres();
-  const redisServer = await startStoppableRedis();
+  const redisServer = await startPrivateRedis();
   const smtp = await startCatchAllSmtp();
   const logger = createLogger('system');
   const pool: Pool = createPool(postgres.databaseUrl, { max: 5, applicationName: 'system-test' });

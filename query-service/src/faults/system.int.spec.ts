@@ -216,6 +216,38 @@ describe('the product under load survives kills of every kind of instance and a 
   };
 
   /**
+   * Connections of the services that are not idle, or hold a transaction open, by program, state,
+   * what they wait for and statement (its first words, which name no value: the services'
+   * statements take parameters): says what waits, and on what, while Redis is away.
+   */
+  const busyConnections = async () => {
+    const { rows } = await s.pool.query<{
+      program: string;
+      state: string;
+      waiting: string | null;
+      seconds: number | null;
+      statement: string;
+    }>(
+      `SELECT application_name AS program, state, wait_event_type || ':' || wait_event AS waiting,
+              extract(epoch FROM now() - xact_start)::int AS seconds, left(query, 60) AS statement
+         FROM pg_stat_activity
+        WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'
+          AND application_name <> 'system-test' AND (state <> 'idle' OR xact_start IS NOT NULL)`,
+    );
+    const { rows: counts } = await s.pool.query<{ program: string; n: number }>(
+      `SELECT application_name AS program, count(*)::int AS n FROM pg_stat_activity
+        WHERE backend_type = 'client backend' GROUP BY 1 ORDER BY 1`,
+    );
+    return [
+      counts.map((c) => `${c.program}: ${String(c.n)}`).join(', '),
+      ...rows.map(
+      (r) =>
+        `${r.program} (${r.state}${r.waiting ? `, ${r.waiting}` : ''}, ${String(r.seconds ?? 0)} s): ${r.statement.replace(/\s+/g, ' ')}`,
+    ),
+    ];
+  };
+
+  /**
    * kill -9 of the worker whose /readyz says it leads (the first one when none says so); answers
    * the roles before, how long until the other said it leads, and the role of a worker started in
    * the killed one's place (settled in the background: a new worker must stand by).
@@ -260,7 +292,9 @@ describe('the product under load survives kills of every kind of instance and a 
     const probing = probeReads(redisStoppedAt + REDIS_DOWN_MS - 500);
     await sleep(1_000);
     const before = await slowestVisible();
-    await sleep(REDIS_DOWN_MS - 1_500);
+    await sleep(REDIS_DOWN_MS / 2 - 1_000);
+    const heldOpen = await busyConnections();
+    await sleep(REDIS_DOWN_MS / 2 - 500);
     const after = await slowestVisible();
     await sleep(Math.max(0, redisStoppedAt + REDIS_DOWN_MS - Date.now()));
     await s.redisServer.start();
@@ -284,7 +318,7 @@ describe('the product under load survives kills of every kind of instance and a 
             advanced: comparePositions(after, before) > 0,
           }
         : null;
-    return { projected, rebuiltAfterMs };
+    return { projected, heldOpen, rebuiltAfterMs };
   };
 
   let boardsRebuiltAfterMs: Promise<number | null> = Promise.resolve(null);
@@ -368,6 +402,7 @@ describe('the product under load survives kills of every kind of instance and a 
         commandsAcknowledged: acknowledgedDuringOutage.length,
         commandsFailed: duringOutage.filter((c) => c.outcome === 'failed').length,
         projected: outage.projected,
+      connectionsBusyMidway: outage.heldOpen,
       };
 
       // The gateway routed around the dead command and query services.
