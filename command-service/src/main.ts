@@ -26,11 +26,16 @@ await runService('command-service', async (lifecycle) => {
   logCrashes(logger);
   const pool = createPool(env.DATABASE_URL, { applicationName: 'command-service', max: 20 });
   const store = await createEventStore({ pool, eventStoreUrl: env.EVENTSTORE_URL });
-  const jobsRedis = createRedisClient(env.REDIS_URL);
+  const jobsRedis = createRedisClient(env.REDIS_URL, {
+    commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
+  });
   jobsRedis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
   const jobs = createJobQueues({ connection: jobsRedis, prefix: env.JOBS_PREFIX });
   // Its own connection without an offline queue: while Redis is away the limiter counts in memory.
-  const limitRedis = createRedisClient(env.REDIS_URL, { enableOfflineQueue: false });
+  const limitRedis = createRedisClient(env.REDIS_URL, {
+    enableOfflineQueue: false,
+    commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
+  });
   limitRedis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
   const app = createCommandApp(
     {

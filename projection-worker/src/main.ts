@@ -24,7 +24,7 @@ await runService('projection-worker', async (lifecycle) => {
   logCrashes(logger);
   const pool = createPool(env.DATABASE_URL, { applicationName: 'projection-worker', max: 8 });
   const store = await createEventStore({ pool, eventStoreUrl: env.EVENTSTORE_URL });
-  const redis = createRedisClient(env.REDIS_URL);
+  const redis = createRedisClient(env.REDIS_URL, { commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS });
   redis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
   const vault = createPersonalDataVault(pool);
   const names = allProjections.map((p) => p.name);

@@ -26,7 +26,7 @@ await runService('query-service', async (lifecycle) => {
   const pool = createPool(env.DATABASE_URL, { applicationName: 'query-service', max: 20 });
   const tracker = createVisiblePositionTracker({ pool, databaseUrl: env.DATABASE_URL, logger });
   await tracker.start();
-  const redis = createRedisClient(env.REDIS_URL);
+  const redis = createRedisClient(env.REDIS_URL, { commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS });
   redis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
   const store = await createEventStore({ pool, eventStoreUrl: env.EVENTSTORE_URL, notify: false });
   const jobs = createJobQueues({ connection: redis, prefix: env.JOBS_PREFIX });

@@ -5,7 +5,13 @@ import {
   serviceDataRangeSchema,
   startReplaySchema,
 } from '@campus/contracts';
-import { parseOrThrow, requireAuth, requireCaller, ServiceUnavailableError } from '@campus/infra';
+import {
+  parseOrThrow,
+  requireAuth,
+  requireCaller,
+  ServiceUnavailableError,
+  withRedisDeadline,
+} from '@campus/infra';
 import {
   enqueueReplay,
   enqueueReport,
@@ -32,7 +38,14 @@ export const operationsCommandRouter = (deps: CommandDeps): Router => {
   mountRoute(router, routes.requestReport, deps, async (req, res) => {
     const caller = requireCaller(req);
     const body = parseOrThrow(requestReportSchema, req.body ?? {});
-    res.status(202).json(await enqueueReport(queuesOf(deps), deps.pool, body, caller.userId));
+    res
+      .status(202)
+      .json(
+        await withRedisDeadline(
+          null,
+          enqueueReport(queuesOf(deps), deps.pool, body, caller.userId),
+        ),
+      );
   });
 
   mountRoute(router, routes.startReplay, deps, async (req, res) => {
@@ -40,7 +53,12 @@ export const operationsCommandRouter = (deps: CommandDeps): Router => {
     const { projection } = parseOrThrow(startReplaySchema, req.body ?? {});
     res
       .status(202)
-      .json(await enqueueReplay(queuesOf(deps), deps.store, projection, caller.userId));
+      .json(
+        await withRedisDeadline(
+          null,
+          enqueueReplay(queuesOf(deps), deps.store, projection, caller.userId),
+        ),
+      );
   });
 
   // A read: no Idempotency-Key handling (its answer is a file, not a command's JSON).

@@ -1,6 +1,11 @@
 import { Router } from 'express';
 import { routes, startScoringPreviewSchema } from '@campus/contracts';
-import { parseOrThrow, requireCaller, ServiceUnavailableError } from '@campus/infra';
+import {
+  parseOrThrow,
+  requireCaller,
+  ServiceUnavailableError,
+  withRedisDeadline,
+} from '@campus/infra';
 import { enqueueScoringPreview } from '@campus/projection-worker/operations';
 import { mountRoute, type CommandDeps } from '../http/context';
 
@@ -15,7 +20,14 @@ export const scoringCommandRouter = (deps: CommandDeps): Router => {
     const caller = requireCaller(req);
     const body = parseOrThrow(startScoringPreviewSchema, req.body ?? {});
     if (!deps.jobs) throw new ServiceUnavailableError('The job queues are not configured');
-    res.status(202).json(await enqueueScoringPreview(deps.jobs, deps.store, body, caller.userId));
+    res
+      .status(202)
+      .json(
+        await withRedisDeadline(
+          null,
+          enqueueScoringPreview(deps.jobs, deps.store, body, caller.userId),
+        ),
+      );
   });
   return router;
 };

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Problem } from '@campus/contracts';
+import { isRedisUnavailableError } from '../redis/unavailable';
 import { AppError } from './errors';
 
 const problem = (
@@ -55,6 +56,14 @@ export const problemHandler =
               ? error.message
               : 'Bad request';
       body = problem(status, status === 413 ? 'Payload Too Large' : 'Bad Request', detail);
+    } else if (isRedisUnavailableError(error)) {
+      // Redis is down or frozen (job queues): a bounded wait ended; the request may be retried.
+      res.set('Retry-After', '10');
+      body = problem(
+        503,
+        'Service Unavailable',
+        'This is temporarily unavailable; try again in a few seconds.',
+      );
     } else {
       // The route's pattern, not the path: some paths carry an address (/api/users/email/:address).
       const route = (req.route as { path?: unknown } | undefined)?.path;

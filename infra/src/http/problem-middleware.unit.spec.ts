@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logging';
+import { RedisDeadlineError } from '../redis/unavailable';
 import { problemHandler } from './problem-middleware';
 
 const ADDRESS = 'grace.secret7@university.edu';
@@ -64,5 +65,48 @@ describe('unhandled errors', () => {
     expect(second).toMatchObject({ path: '/elsewhere/{*rest}' });
     expect(third).toMatchObject({ path: '/before-routing/…/x' });
     for (const line of lines) expect(line).not.toContain('grace.secret7');
+  });
+});
+
+describe('Redis away', () => {
+  it('answers 503 with Retry-After when a job queue call gave up on Redis, and logs nothing', async () => {
+    const lines: string[] = [];
+    const logger = createLogger(
+      'test',
+      'debug',
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString('utf8'));
+          done();
+        },
+      }),
+    );
+    const app = express();
+    app.post('/api/reports', () => {
+      throw new RedisDeadlineError(2_000);
+    });
+    app.post('/api/replays', () => {
+      throw new Error('Command timed out');
+    });
+    app.use(problemHandler(logger));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+    try {
+      for (const path of ['/api/reports', '/api/replays']) {
+        const answer = await fetch(`${base}${path}`, { method: 'POST' });
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('10');
+        expect(answer.headers.get('content-type')).toContain('application/problem+json');
+        expect(await answer.json()).toMatchObject({
+          status: 503,
+          title: 'Service Unavailable',
+          detail: 'This is temporarily unavailable; try again in a few seconds.',
+        });
+      }
+    } finally {
+      server.close();
+    }
+    expect(lines).toEqual([]);
   });
 });

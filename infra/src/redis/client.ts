@@ -27,12 +27,13 @@ export const boundedRedisOptions = (options: RedisOptions = {}): RedisOptions =>
 });
 
 /**
- * A Redis connection. Commands still wait through reconnects (`maxRetriesPerRequest: null`)
- * unless the caller passes boundedRedisOptions: the job workers still build their BullMQ Worker
- * connections with it, and BullMQ refuses bounded ones.
+ * A Redis connection for boards, rate limits and BullMQ queues (producers and job-state reads):
+ * every command fails after `commandTimeout` (REDIS_COMMAND_TIMEOUT_MS, 2 s by default) and after
+ * one reconnection attempt, so a Redis that is down or frozen costs a caller a bounded wait.
+ * Not for BullMQ Workers: see createJobWorkerRedisClient.
  */
 export const createRedisClient = (url: string, options: RedisOptions = {}): RedisClient =>
-  new Redis(url, { maxRetriesPerRequest: null, ...options });
+  new Redis(url, boundedRedisOptions(options));
 
 /**
  * A Redis connection for BullMQ Workers only. Their blocking commands (BZPOPMIN) wait for jobs

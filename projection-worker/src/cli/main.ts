@@ -130,7 +130,9 @@ const main = async () => {
       case 'replay': {
         if (!argument) throw new Error(`replay needs a projection or ${REPLAY_ALL}\n\n${USAGE}`);
         const store = await createEventStore({ pool, eventStoreUrl: env.EVENTSTORE_URL });
-        const redis = createRedisClient(env.REDIS_URL);
+        const redis = createRedisClient(env.REDIS_URL, {
+          commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
+        });
         const bar = progressBar();
         try {
           const result = await replayProjections({
@@ -174,7 +176,9 @@ const main = async () => {
         return;
       }
       case 'rebuild-boards': {
-        const redis = createRedisClient(env.REDIS_URL);
+        const redis = createRedisClient(env.REDIS_URL, {
+          commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
+        });
         try {
           const { boards, entries } = await rebuildBoards(pool, redis, env.REDIS_PREFIX);
           console.log(

@@ -1,6 +1,11 @@
 import { Worker, type Job } from 'bullmq';
 import { TIME_ZONE } from '@campus/contracts';
-import { AppError, createRedisClient, describeError, type RedisClient } from '@campus/infra';
+import {
+  AppError,
+  createJobWorkerRedisClient,
+  describeError,
+  type RedisClient,
+} from '@campus/infra';
 import {
   createJobQueues,
   JOB_RETENTION,
@@ -58,7 +63,7 @@ export const startJobWorkers = async (options: JobWorkersOptions) => {
   // BullMQ leaves connections it was given open: they are closed here after the workers.
   const connections: RedisClient[] = [];
   const connection = () => {
-    const client = createRedisClient(options.redisUrl);
+    const client = createJobWorkerRedisClient(options.redisUrl);
     client.on('error', (error: unknown) => logger.warn({ err: error }, 'jobs redis error'));
     connections.push(client);
     return client;

@@ -268,6 +268,18 @@ export const runProjectionsUntilAborted = async (
   }
 };
 
+/** Waits `ms`, or less when `signal` aborts first (a shutdown or a handover need not wait it out). */
+const abortableSleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+
 const runUntilAborted = async (options: ProjectorOptions & { readonly signal: AbortSignal }) => {
   let pause = 250;
   const aborted = () => options.signal.aborted;
@@ -278,14 +290,18 @@ const runUntilAborted = async (options: ProjectorOptions & { readonly signal: Ab
     } catch (error) {
       if (aborted()) break;
       if (error instanceof ReadModelSwappedError) {
-        options.logger.info('read model swapped in by a replay; following from its checkpoints');
+        // A replay's swap, or another projector that committed the batch first (fenced out).
+        options.logger.info(
+          { reason: error.name, projection: error.projection },
+          'stored checkpoints moved (a replay swapped its read model in, or another projector committed first); following from them',
+        );
         continue;
       }
       options.logger.error(
         { err: error, retryInMs: pause },
         'projection run failed; restarting from checkpoint',
       );
-      await new Promise((resolve) => setTimeout(resolve, pause));
+      await abortableSleep(pause, options.signal);
       pause = Math.min(pause * 2, 5_000);
     }
   }

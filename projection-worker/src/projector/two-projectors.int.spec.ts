@@ -106,7 +106,7 @@ describe('two projectors over one read model (a second worker by mistake): the r
       await Promise.all(runs);
     }
     // The two met: a batch the other had committed first was rolled back, and its run restarted.
-    expect(lines.some((l) => l.includes('following from its checkpoints'))).toBe(true);
+    expect(lines.some((l) => l.includes('"reason":"CheckpointMovedError"'))).toBe(true);
     expect(await listDeadLetters(h.pool)).toEqual([]);
     const { rows } = await h.pool.query<{ registered_count: number }>(
       'SELECT registered_count FROM read.opportunities WHERE id = $1',

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { routes } from '@campus/contracts';
-import { NotFoundError, ServiceUnavailableError } from '@campus/infra';
+import { NotFoundError, ServiceUnavailableError, withRedisDeadline } from '@campus/infra';
 import {
   allProjections,
   readProjectionStatus,
@@ -22,7 +22,7 @@ export const operationsQueryRouter = (deps: QueryDeps): Router => {
 
   mountQuery(router, routes.getReplay, deps, async (req, res) => {
     if (!deps.jobs) throw new ServiceUnavailableError('The job queues are not configured');
-    const status = await replayStatus(deps.jobs, String(req.params['id']));
+    const status = await withRedisDeadline(null, replayStatus(deps.jobs, String(req.params['id'])));
     if (!status) throw new NotFoundError('Replay not found');
     res.json(status);
   });

@@ -3,7 +3,12 @@ import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
 import { buildPath, routes, type LeaderboardAsOf } from '@campus/contracts';
-import { NotFoundError, requireCaller, ServiceUnavailableError } from '@campus/infra';
+import {
+  NotFoundError,
+  requireCaller,
+  ServiceUnavailableError,
+  withRedisDeadline,
+} from '@campus/infra';
 import {
   reportDownload,
   reportStatus,
@@ -44,8 +49,11 @@ export const reportsQueryRouter = (deps: QueryDeps): Router => {
 
   mountQuery(router, routes.getReport, deps, async (req, res) => {
     const id = String(req.params['id']);
-    const status = await reportStatus(queuesOf(), deps.pool, id, (reportId) =>
-      buildPath(routes.downloadReport.path, { id: reportId }),
+    const status = await withRedisDeadline(
+      null,
+      reportStatus(queuesOf(), deps.pool, id, (reportId) =>
+        buildPath(routes.downloadReport.path, { id: reportId }),
+      ),
     );
     if (!status) throw new NotFoundError('Report not found');
     res.json(status);

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { routes } from '@campus/contracts';
-import { NotFoundError, ServiceUnavailableError } from '@campus/infra';
+import { NotFoundError, ServiceUnavailableError, withRedisDeadline } from '@campus/infra';
 import { scoringPreviewStatus } from '@campus/projection-worker/operations';
 import { mountQuery, type QueryDeps } from '../http/context';
 
@@ -9,7 +9,10 @@ export const scoringQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
   mountQuery(router, routes.getScoringPreview, deps, async (req, res) => {
     if (!deps.jobs) throw new ServiceUnavailableError('The job queues are not configured');
-    const status = await scoringPreviewStatus(deps.jobs, String(req.params['id']));
+    const status = await withRedisDeadline(
+      null,
+      scoringPreviewStatus(deps.jobs, String(req.params['id'])),
+    );
     if (!status) throw new NotFoundError('Scoring preview not found');
     res.json(status);
   });
