@@ -20,7 +20,7 @@ import {
 } from '@campus/infra';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './apply-batch';
 import { batches } from './batches';
-import { markVisible, readCheckpointStates } from './checkpoints';
+import { CheckpointMovedError, markVisible, readCheckpointStates } from './checkpoints';
 import type { ProjectedEvent, Projection } from './projection';
 import { projectBatch, type BatchTarget } from './project-batch';
 import {
@@ -290,10 +290,11 @@ const runUntilAborted = async (options: ProjectorOptions & { readonly signal: Ab
     } catch (error) {
       if (aborted()) break;
       if (error instanceof ReadModelSwappedError) {
-        // A replay's swap, or another projector that committed the batch first (fenced out).
         options.logger.info(
           { reason: error.name, projection: error.projection },
-          'stored checkpoints moved (a replay swapped its read model in, or another projector committed first); following from them',
+          error instanceof CheckpointMovedError
+            ? 'another projector committed this batch first; following from the stored checkpoints'
+            : 'read model swapped in by a replay; following from its checkpoints',
         );
         continue;
       }
