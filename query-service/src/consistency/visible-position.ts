@@ -14,7 +14,7 @@ type Waiter = { target: GlobalPosition; resolve: (fresh: boolean) => void; timer
 
 /**
  * Tracks the read model's visible position (the slowest projection's, once its Postgres rows and
- * Redis boards are both written) and lets reads wait for a consistency token. The projector
+ * Redis boards are both written; the rows alone while Redis is away, see docs/operations.md) and lets reads wait for a consistency token. The projector
  * notifies after each batch it marks visible; each notification reads the position once, however
  * many reads wait, so a waiting read costs no statement of its own while LISTEN is up. Polling is
  * the source of truth while it is down (and, slowly, a safety net while it is up).
