@@ -241,9 +241,9 @@ describe('the product under load survives kills of every kind of instance and a 
     return [
       counts.map((c) => `${c.program}: ${String(c.n)}`).join(', '),
       ...rows.map(
-      (r) =>
-        `${r.program} (${r.state}${r.waiting ? `, ${r.waiting}` : ''}, ${String(r.seconds ?? 0)} s): ${r.statement.replace(/\s+/g, ' ')}`,
-    ),
+        (r) =>
+          `${r.program} (${r.state}${r.waiting ? `, ${r.waiting}` : ''}, ${String(r.seconds ?? 0)} s): ${r.statement.replace(/\s+/g, ' ')}`,
+      ),
     ];
   };
 
@@ -402,7 +402,7 @@ describe('the product under load survives kills of every kind of instance and a 
         commandsAcknowledged: acknowledgedDuringOutage.length,
         commandsFailed: duringOutage.filter((c) => c.outcome === 'failed').length,
         projected: outage.projected,
-      connectionsBusyMidway: outage.heldOpen,
+        connectionsBusyMidway: outage.heldOpen,
       };
 
       // The gateway routed around the dead command and query services.
