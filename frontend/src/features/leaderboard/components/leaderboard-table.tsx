@@ -1,4 +1,5 @@
 import { texts, type LeaderboardEntry } from '@campus/contracts';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -198,7 +199,7 @@ const SKELETON_ROWS = 10;
 
 /** The board while it loads: its frame and rows at their loaded height, and a spoken status. */
 export const LeaderboardTableSkeleton = () => (
-  <div className={styles.skeleton}>
+  <div className={cx(styles.frame, styles.skeleton)}>
     <Spinner label={texts.common.loading} size="small" />
     {Array.from({ length: SKELETON_ROWS }, (_, index) => (
       <div key={index} className={styles.skeletonRow}>
@@ -208,5 +209,18 @@ export const LeaderboardTableSkeleton = () => (
         <Skeleton height="1.25rem" width="3rem" />
       </div>
     ))}
+  </div>
+);
+
+/**
+ * A message in the board's place (it could not be read), in a frame as tall as the loading board,
+ * so nothing below moves when the message replaces the loading rows or the board replaces it.
+ */
+export const LeaderboardTableMessage = ({ children }: { children: ReactNode }) => (
+  <div
+    className={cx(styles.frame, styles.message)}
+    style={{ '--frame-rows': SKELETON_ROWS } as CSSProperties}
+  >
+    {children}
   </div>
 );

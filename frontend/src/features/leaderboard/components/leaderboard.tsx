@@ -13,11 +13,16 @@ import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { siteContent } from '@/content/site';
+import { serverMessageOf } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { useLeaderboard, type LeaderboardPeriod } from '../api/get-leaderboard';
 import { useLeaderboardAction, type LeaderboardAction } from '../api/leaderboard-actions';
 import { formatBoardDate, formatBoardMonth } from '../utils/format';
-import { LeaderboardTable, LeaderboardTableSkeleton } from './leaderboard-table';
+import {
+  LeaderboardTable,
+  LeaderboardTableMessage,
+  LeaderboardTableSkeleton,
+} from './leaderboard-table';
 import styles from './leaderboard.module.css';
 
 const t = texts.leaderboard;
@@ -72,6 +77,9 @@ export const Leaderboard = ({ userId }: LeaderboardProps) => {
   };
 
   const data = view.data;
+  // While the leaderboards are unavailable the board is read again by itself, so the page keeps
+  // its loading shape (rank card, period line) for the board that is on its way.
+  const awaiting = view.isPending || view.unavailable;
   const windowText =
     data?.month && data.window_start
       ? t.monthWindow(formatBoardMonth(data.month), formatBoardDate(data.window_start))
@@ -90,7 +98,7 @@ export const Leaderboard = ({ userId }: LeaderboardProps) => {
           {/* Its line is kept while the board loads, so nothing below moves when it arrives. */}
           {windowText ? (
             <p className={styles.subtitle}>{windowText}</p>
-          ) : view.isPending ? (
+          ) : awaiting ? (
             <p className={cx(styles.subtitle, styles.subtitlePending)}>
               <Skeleton inline width="16rem" />
             </p>
@@ -104,7 +112,7 @@ export const Leaderboard = ({ userId }: LeaderboardProps) => {
         />
       </div>
 
-      {data || view.isPending ? (
+      {data || awaiting ? (
         <section className={styles.me} aria-label={t.yourRank} aria-busy={!data || undefined}>
           <span className={styles.meIcon}>
             <TrophyIcon size={24} />
@@ -122,18 +130,26 @@ export const Leaderboard = ({ userId }: LeaderboardProps) => {
         </section>
       ) : null}
 
-      {view.fellBack ? <Alert tone="info">{t.fallback}</Alert> : null}
+      {/* Not while the all-time board is unavailable too: then it is not shown either. */}
+      {view.fellBack && !view.unavailable ? <Alert tone="info">{t.fallback}</Alert> : null}
 
       <Tabs label={t.boards} tabs={LEADERBOARD_TABS} value={board} onChange={setBoard}>
-        {view.isPending ? (
+        {view.unavailable ? (
+          <LeaderboardTableMessage>
+            <Alert tone="info">{serverMessageOf(view.failure) ?? t.loadFailed}</Alert>
+            <Button variant="secondary" onClick={view.refetch}>
+              {texts.common.retry}
+            </Button>
+          </LeaderboardTableMessage>
+        ) : view.isPending ? (
           <LeaderboardTableSkeleton />
         ) : view.isError || !data ? (
-          <div className={styles.status}>
+          <LeaderboardTableMessage>
             <Alert>{t.loadFailed}</Alert>
             <Button variant="secondary" onClick={view.refetch}>
               {texts.common.retry}
             </Button>
-          </div>
+          </LeaderboardTableMessage>
         ) : (
           <LeaderboardTable
             kind={board === INDIVIDUALS ? 'individuals' : 'organizations'}

@@ -1,5 +1,6 @@
 import { texts, type Leaderboard as Board, type LeaderboardEntry } from '@campus/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PopupProvider } from '@/components/ui/popup';
@@ -20,10 +21,13 @@ type Reply = { status: number; body: unknown };
 let calls: Call[];
 /** Answers by "METHOD /path" (query string left out); a missing answer is a 404. */
 let answers: Record<string, (call: Call) => Reply>;
+/** Query clients of the rendered boards, cleared after each test (no read retried later). */
+let clients: QueryClient[];
 
 beforeEach(() => {
   calls = [];
   answers = {};
+  clients = [];
   vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://app.test');
     const method = init?.method ?? 'GET';
@@ -47,6 +51,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  clients.forEach((client) => client.clear());
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -108,14 +114,32 @@ const boardCalls = () =>
     );
 
 const renderBoard = () => {
-  renderWithProviders(
+  const { queryClient } = renderWithProviders(
     <PopupProvider>
       <Leaderboard userId={ME} />
     </PopupProvider>,
     { path: '/leaderboard' },
   );
+  clients.push(queryClient);
   return userEvent.setup();
 };
+
+/** The query service's answer while Redis is away or the boards are being rebuilt. */
+const UNAVAILABLE = 'Leaderboards cannot be read right now; try again in a few seconds.';
+const REBUILDING = 'Leaderboards are being rebuilt; try again in a few seconds.';
+const unavailable = (detail = UNAVAILABLE): Reply => ({
+  status: 503,
+  body: {
+    type: 'about:blank',
+    title:
+      detail === REBUILDING
+        ? 'Leaderboards are being rebuilt'
+        : 'Leaderboards are temporarily unavailable',
+    status: 503,
+    detail,
+    message: detail,
+  },
+});
 
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 const rankOf = (name: string) => within(rowOf(name)).getAllByRole('cell')[0]?.textContent;
@@ -267,6 +291,107 @@ describe('Leaderboard', () => {
     expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
     expect(screen.queryByText(texts.leaderboard.fallback)).not.toBeInTheDocument();
     expect(boardCalls()).toEqual(['monthly/individuals']);
+  });
+
+  it('shows the server’s words while the leaderboards are unavailable, and Retry reads again', async () => {
+    let up = false;
+    serveBoards((period) =>
+      up
+        ? {
+            status: 200,
+            body: aBoard({ period: period as Board['period'], entries: [aStudent()] }),
+          }
+        : unavailable(),
+    );
+    const user = renderBoard();
+
+    expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
+    expect(screen.queryByText(texts.leaderboard.loadFailed)).not.toBeInTheDocument();
+    // The rank card keeps its place for the board on its way.
+    expect(screen.getByRole('region', { name: 'Your rank' })).toHaveAttribute('aria-busy', 'true');
+    expect(boardCalls()).toEqual(['monthly/individuals']);
+
+    up = true;
+    await user.click(screen.getByRole('button', { name: texts.common.retry }));
+    expect(await screen.findByRole('row', { name: /Ada Lovelace/ })).toBeInTheDocument();
+    expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument();
+    expect(boardCalls()).toEqual(['monthly/individuals', 'monthly/individuals']);
+  });
+
+  it('reads the board again by itself a few seconds after the leaderboards were unavailable', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reads = 0;
+    serveBoards((period) =>
+      ++reads === 1
+        ? unavailable(REBUILDING)
+        : {
+            status: 200,
+            body: aBoard({ period: period as Board['period'], entries: [aStudent()] }),
+          },
+    );
+    renderBoard();
+
+    expect(await screen.findByText(REBUILDING)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: texts.common.retry })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(4_000));
+    expect(boardCalls()).toEqual(['monthly/individuals']);
+    expect(screen.getByText(REBUILDING)).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(await screen.findByRole('row', { name: /Ada Lovelace/ })).toBeInTheDocument();
+    expect(boardCalls()).toEqual(['monthly/individuals', 'monthly/individuals']);
+  });
+
+  it('does not fall back to the all-time board when the leaderboards are unavailable', async () => {
+    serveBoards(() => unavailable());
+    renderBoard();
+
+    expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: texts.common.retry })).toBeInTheDocument();
+    expect(screen.queryByText(texts.leaderboard.fallback)).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+    expect(boardCalls()).toEqual(['monthly/individuals']);
+  });
+
+  it.each([500, 502, 404])(
+    'still falls back to the all-time board when the monthly load fails with %i',
+    async (status) => {
+      serveBoards((period) =>
+        period === 'monthly'
+          ? {
+              status,
+              body: { status, detail: 'Monthly went wrong', message: 'Monthly went wrong' },
+            }
+          : {
+              status: 200,
+              body: aBoard({
+                period: 'all',
+                month: null,
+                window_start: null,
+                entries: [aStudent({ name: 'All Time Alice' })],
+              }),
+            },
+      );
+      renderBoard();
+
+      expect(await screen.findByRole('row', { name: /All Time Alice/ })).toBeInTheDocument();
+      expect(screen.getByText(texts.leaderboard.fallback)).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'All-Time' })).toBeChecked();
+      expect(screen.queryByText('Monthly went wrong')).not.toBeInTheDocument();
+      expect(boardCalls()).toEqual(['monthly/individuals', 'all/individuals']);
+    },
+  );
+
+  it('drops the fallback note when the all-time board it fell back to is unavailable', async () => {
+    serveBoards((period) =>
+      period === 'monthly' ? { status: 500, body: { message: 'boom' } } : unavailable(),
+    );
+    renderBoard();
+
+    expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: texts.common.retry })).toBeInTheDocument();
+    expect(screen.queryByText(texts.leaderboard.fallback)).not.toBeInTheDocument();
+    expect(boardCalls()).toEqual(['monthly/individuals', 'all/individuals']);
   });
 
   it('switches period with the radio and board with the tabs', async () => {
