@@ -7,3 +7,4 @@ export * from './helpers-config';
 export * from './captured-logger';
 export * from './service-process';
 export * from './release';
+export * from './read-model';

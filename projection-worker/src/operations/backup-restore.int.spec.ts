@@ -24,14 +24,17 @@ import {
   type Pool,
 } from '@campus/infra';
 import {
+  boardsUnder,
   deleteRedisPrefix,
+  readModelSnapshot,
   serviceTestEnv,
   spawnServiceProcess,
   startPrivatePostgres,
   testRedisPrefix,
+  WRITE_TIME_COLUMNS,
+  type ColumnsLeftOut,
   type PrivatePostgres,
 } from '@campus/infra/testing';
-import { boardKeyPattern } from '@campus/infra';
 import { z } from 'zod';
 import { replayProjections } from '../jobs/replay/replay';
 import { messagesOfEvent, queueMessages, reminderId } from '../outbox/messages';
@@ -95,30 +98,13 @@ const content = (e: RecordedEvent) => ({
 });
 
 /**
- * Every row of the read model, minus what differs between two databases holding the same facts:
- * the checkpoints' positions and times (the positions are renumbered) and the ledger's identity.
+ * What a read-model snapshot leaves out between two databases holding the same facts: the
+ * checkpoints' positions and times (the positions are renumbered) and the ledger's identity.
  */
-const readModelRows = async (pool: Pool) => {
-  const volatile: Record<string, readonly string[]> = {
-    checkpoints: ['txn', 'seq', 'visible_txn', 'visible_seq', 'updated_at'],
-    dead_letters: ['failed_at'],
-    point_ledger: ['id'],
-  };
-  const { rows: tables } = await pool.query<{ relname: string }>(
-    `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'read' AND c.relkind = 'r' ORDER BY c.relname`,
-  );
-  const out: Record<string, string[]> = {};
-  for (const { relname } of tables) {
-    const { rows } = await pool.query<Record<string, unknown>>(`SELECT * FROM read."${relname}"`);
-    const skip = volatile[relname] ?? [];
-    out[relname] = rows
-      .map((row) =>
-        JSON.stringify(Object.fromEntries(Object.entries(row).filter(([c]) => !skip.includes(c)))),
-      )
-      .sort();
-  }
-  return out;
+const RENUMBERED: ColumnsLeftOut = {
+  ...WRITE_TIME_COLUMNS,
+  checkpoints: ['txn', 'seq', 'visible_txn', 'visible_seq', 'updated_at'],
+  point_ledger: ['id'],
 };
 
 /** The rows restored as they were: personal-data keys, erasures and the outbox's messages. */
@@ -201,28 +187,6 @@ describe('backup and restore of the event store across clusters', () => {
       clearTimeout(timer);
     }
     expect(caughtUp, 'the projector caught up').toBe(true);
-  };
-
-  /** Every board under `prefix`, keyed by the part after it. */
-  const boards = async (prefix: string) => {
-    const keys: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, found] = await h.redis.scan(
-        cursor,
-        'MATCH',
-        boardKeyPattern(prefix),
-        'COUNT',
-        500,
-      );
-      keys.push(...found);
-      cursor = next;
-    } while (cursor !== '0');
-    const out: Record<string, string[]> = {};
-    for (const key of keys.sort()) {
-      out[key.slice(prefix.length)] = await h.redis.zrevrange(key, 0, -1, 'WITHSCORES');
-    }
-    return out;
   };
 
   /** The operator CLI against `databaseUrl`: its exit code and everything it printed. */
@@ -504,8 +468,10 @@ describe('backup and restore of the event store across clusters', () => {
     await project(side, last);
 
     // The same facts as the source, which got the same new events.
-    expect(await readModelRows(side.pool)).toEqual(await readModelRows(h.pool));
-    expect(await boards(side.prefix)).toEqual(await boards(h.prefix));
+    expect(await readModelSnapshot(side.pool, RENUMBERED)).toEqual(
+      await readModelSnapshot(h.pool, RENUMBERED),
+    );
+    expect(await boardsUnder(h.redis, side.prefix)).toEqual(await boardsUnder(h.redis, h.prefix));
   };
 
   /** The source with the new events appended and projected (once, for both comparisons). */

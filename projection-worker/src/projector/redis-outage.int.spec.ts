@@ -8,7 +8,6 @@ import {
   type GlobalPosition,
 } from '@campus/contracts';
 import {
-  boardKeyPattern,
   boardsStateKeys,
   createEventStore,
   createLogger,
@@ -19,12 +18,14 @@ import {
   type RedisClient,
 } from '@campus/infra';
 import {
+  boardsUnder,
   createTestDatabase,
   startPrivateRedis,
+  takeBoardsUnder,
   type PrivateRedis,
   type TestDatabase,
 } from '@campus/infra/testing';
-import { scanKeys, rebuildBoards } from '../boards/rebuild-boards';
+import { rebuildBoards } from '../boards/rebuild-boards';
 import { allProjections } from '../projections';
 import {
   attendanceMarked,
@@ -110,28 +111,15 @@ describe('projector during a Redis outage (private Redis stopped, started, froze
     return false;
   };
 
-  const boardsUnder = async (prefix: string) => {
-    const out: Record<string, string[]> = {};
-    for (const key of (await scanKeys(redis, boardKeyPattern(prefix))).sort()) {
-      const flat = await redis.zrange(key, 0, -1, 'WITHSCORES');
-      const pairs: string[] = [];
-      for (let i = 0; i < flat.length; i += 2) pairs.push(`${flat[i] ?? ''}=${flat[i + 1] ?? ''}`);
-      out[key.slice(prefix.length)] = pairs.sort();
-    }
-    return out;
-  };
   const fromPostgres = async () => {
     await rebuildBoards(db.pool, redis, VERIFY_PREFIX);
-    const boards = await boardsUnder(VERIFY_PREFIX);
-    const keys = await scanKeys(redis, boardKeyPattern(VERIFY_PREFIX));
-    if (keys.length) await redis.unlink(...keys);
-    return boards;
+    return takeBoardsUnder(redis, VERIFY_PREFIX);
   };
   /** Waits until the live boards equal Postgres' (Redis answering); answers the last of both. */
   const boardsSettle = async (timeoutMs = 20_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const [live, expected] = [await boardsUnder(PREFIX), await fromPostgres()];
+      const [live, expected] = [await boardsUnder(redis, PREFIX), await fromPostgres()];
       const flagged = await redis.exists(boardsStateKeys(PREFIX).rebuilding);
       if ((JSON.stringify(live) === JSON.stringify(expected) && !flagged) || Date.now() > deadline)
         return { live, expected, flagged };
@@ -249,7 +237,7 @@ describe('projector during a Redis outage (private Redis stopped, started, froze
 
   it('goes on while Redis is frozen (answers nothing), then replaces the boards it missed', async () => {
     const [ann = '', ben = '', cat = ''] = students;
-    const before = await boardsUnder(PREFIX);
+    const before = await boardsUnder(redis, PREFIX);
     server.pause();
     await append(...attendance([ben, cat], 45, '2026-04-14'));
     expect(await becomesVisible()).toBe(true);
@@ -276,7 +264,7 @@ describe('projector during a Redis outage (private Redis stopped, started, froze
     // The worker stops while the boards are owed: what it owed was in its memory only.
     await stopWorker();
     server.resume();
-    const stale = await boardsUnder(PREFIX);
+    const stale = await boardsUnder(redis, PREFIX);
     expect(stale).not.toEqual(await fromPostgres());
 
     startWorker();

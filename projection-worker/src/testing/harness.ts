@@ -14,13 +14,14 @@ import {
   type Pool,
 } from '@campus/infra';
 import {
+  boardKeys,
   createTestDatabase,
   deleteRedisPrefix,
   TEST_REDIS_URL,
   testRedisPrefix,
   type TestDatabase,
 } from '@campus/infra/testing';
-import { boardKeyPattern, createRedisClient, type RedisClient } from '@campus/infra';
+import { createRedisClient, type RedisClient } from '@campus/infra';
 import { readCheckpointStates } from '../projector/checkpoints';
 import { listDeadLetters } from '../projector/dead-letters';
 import { runProjections, type ProjectorOptions } from '../projector/run-projections';
@@ -114,21 +115,9 @@ export const createProjectionHarness = async (label: string) => {
 
   /** Every board under the prefix, keyed by the part after the prefix. */
   const allBoards = async (): Promise<Record<string, [string, number][]>> => {
-    const keys: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, found] = await redis.scan(
-        cursor,
-        'MATCH',
-        boardKeyPattern(prefix),
-        'COUNT',
-        500,
-      );
-      keys.push(...found);
-      cursor = next;
-    } while (cursor !== '0');
     const out: Record<string, [string, number][]> = {};
-    for (const key of keys.sort()) out[key.slice(prefix.length)] = await board(key);
+    for (const key of await boardKeys(redis, prefix))
+      out[key.slice(prefix.length)] = await board(key);
     return out;
   };
 

@@ -16,7 +16,6 @@ import {
 } from '@campus/contracts';
 import { createCommandApp, createStreamCallerResolver } from '@campus/command-service';
 import {
-  boardKeyPattern,
   createEventStore,
   createFirebaseTokenVerifier,
   createLogger,
@@ -34,10 +33,11 @@ import {
   startPrivateRedis,
   TEST_FIREBASE_PROJECT_ID,
 } from '@campus/infra/testing';
-import { allProjections, rebuildBoards, replayProjections } from '@campus/projection-worker';
+import { allProjections } from '@campus/projection-worker';
 import { createVisiblePositionTracker } from '../consistency/visible-position';
 import { createQueryApp } from '../http/app';
 import { createReadModelCallerResolver } from '../users/caller-resolver';
+import { createStackChecks } from './stack-checks';
 
 /**
  * The backend over a private Postgres and Redis (servers of the test's own, on free ports) that
@@ -49,7 +49,6 @@ import { createReadModelCallerResolver } from '../users/caller-resolver';
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORKER_MAIN = join(REPO_ROOT, 'projection-worker/src/main.ts');
 export const BOARD_PREFIX = 'campus:';
-const VERIFY_PREFIX = 'verify:';
 export const ADMIN = 'faults-admin@university.edu';
 /** Opportunities are created before this and their attendance marked after AFTER_START. */
 const BEFORE = '2026-03-02T15:00:00.000Z';
@@ -167,46 +166,22 @@ export const startFaultStack = async () => {
     };
   };
 
-  /** Each projection's committed and visible checkpoint. */
-  const checkpoints = async () => {
-    const { rows } = await pool.query<{
-      projection: string;
-      txn: string;
-      seq: string;
-      vtxn: string;
-      vseq: string;
-    }>(
-      `SELECT projection, txn::text, seq::text, visible_txn::text AS vtxn, visible_seq::text AS vseq
-         FROM read.checkpoints`,
-    );
-    return rows.map((r) => ({
-      projection: r.projection,
-      committed: { txn: BigInt(r.txn), seq: BigInt(r.seq) },
-      visible: { txn: BigInt(r.vtxn), seq: BigInt(r.vseq) },
-    }));
-  };
+  const checks = createStackChecks({
+    pool,
+    store,
+    vault,
+    logger,
+    redis,
+    boardPrefix: BOARD_PREFIX,
+  });
+
+  /** The slowest projection's committed checkpoint (null until every projection has one). */
   const slowestCommitted = async (): Promise<GlobalPosition | null> => {
-    const rows = await checkpoints();
+    const rows = await checks.checkpoints();
     if (rows.length < allProjections.length) return null;
     return rows
       .map((r) => r.committed)
       .reduce((min, p) => (comparePositions(p, min) < 0 ? p : min));
-  };
-
-  /** Waits until every projection's visible checkpoint has reached the store's head. */
-  const waitCaughtUp = async (timeoutMs = 90_000) => {
-    const head = await store.headPosition();
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const rows = await checkpoints().catch(() => []);
-      if (
-        rows.length === allProjections.length &&
-        rows.every((r) => comparePositions(r.visible, head) >= 0)
-      )
-        return head;
-      if (Date.now() > deadline) throw new Error('the read model did not catch up in time');
-      await sleep(100);
-    }
   };
 
   /** Waits until the worker has committed a batch past `from` (it is working), or times out. */
@@ -218,91 +193,6 @@ export const startFaultStack = async () => {
       if (Date.now() > deadline) throw new Error('the worker made no progress');
       await sleep(20);
     }
-  };
-
-  /** Every board under `prefix` (prefix stripped) with its members and scores in order. */
-  const boardsUnder = async (prefix: string) => {
-    const out: Record<string, string[]> = {};
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(
-        cursor,
-        'MATCH',
-        boardKeyPattern(prefix),
-        'COUNT',
-        1_000,
-      );
-      for (const key of keys) {
-        const entries = await redis.zrange(key, 0, -1, 'WITHSCORES');
-        const pairs: string[] = [];
-        for (let i = 0; i < entries.length; i += 2)
-          pairs.push(`${entries[i] ?? ''}=${entries[i + 1] ?? ''}`);
-        out[key.slice(prefix.length)] = pairs.sort();
-      }
-      cursor = next;
-    } while (cursor !== '0');
-    return out;
-  };
-  const liveBoards = () => boardsUnder(BOARD_PREFIX);
-  /** The boards as Postgres says they should be: rebuilt under a scratch prefix, then dropped. */
-  const boardsFromPostgres = async () => {
-    await rebuildBoards(pool, redis, VERIFY_PREFIX);
-    const boards = await boardsUnder(VERIFY_PREFIX);
-    const keys = Object.keys(boards).map((k) => `${VERIFY_PREFIX}${k}`);
-    if (keys.length) await redis.unlink(...keys);
-    return boards;
-  };
-
-  /**
-   * Every row of every table of the read schema, sorted, minus what says when or in which attempt
-   * a row was written rather than what it holds: write times, and the ledger's generated id (a
-   * batch rolled back by a kill, or a crashed server, leaves gaps in identity values; a line is
-   * known by its cause event, user and reason).
-   */
-  const readModelRows = async () => {
-    const volatile: Record<string, readonly string[]> = {
-      checkpoints: ['updated_at'],
-      dead_letters: ['failed_at'],
-      point_ledger: ['id'],
-    };
-    const { rows: tables } = await pool.query<{ relname: string }>(
-      `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = 'read' AND c.relkind = 'r' ORDER BY c.relname`,
-    );
-    const out: Record<string, string[]> = {};
-    for (const { relname } of tables) {
-      const { rows } = await pool.query<Record<string, unknown>>(`SELECT * FROM read."${relname}"`);
-      const skip = volatile[relname] ?? [];
-      out[relname] = rows
-        .map((row) =>
-          JSON.stringify(
-            Object.fromEntries(Object.entries(row).filter(([c]) => !skip.includes(c))),
-          ),
-        )
-        .sort();
-    }
-    return out;
-  };
-
-  /** Rebuilds the whole read model from the first event (shadow schema, then swapped in). */
-  const replayAll = () =>
-    replayProjections({
-      store,
-      pool,
-      vault,
-      logger,
-      redis,
-      keyPrefix: BOARD_PREFIX,
-      requested: 'all',
-      batchSize: 200,
-    });
-
-  /** Every correlation id the event store holds (each command's events carry the request's). */
-  const storedCorrelationIds = async () => {
-    const { rows } = await pool.query<{ id: string }>(
-      "SELECT DISTINCT metadata->>'correlationId' AS id FROM es.events",
-    );
-    return new Set(rows.map((r) => r.id));
   };
 
   // --- accounts and the command stream --------------------------------------------------------
@@ -501,15 +391,9 @@ export const startFaultStack = async () => {
     commandUrl,
     queryApp,
     spawnWorker,
-    checkpoints,
+    ...checks,
     slowestCommitted,
-    waitCaughtUp,
     waitProgress,
-    liveBoards,
-    boardsFromPostgres,
-    readModelRows,
-    replayAll,
-    storedCorrelationIds,
     seed,
     startLoad,
     send,

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePositions, toOpportunityStreamId } from '@campus/contracts';
-import { boardsMarkerKey } from '@campus/projection-worker';
-import { BOARD_PREFIX, startFaultStack, type FaultStack, type WorkerProcess } from './fault-stack';
+import { startFaultStack, type FaultStack, type WorkerProcess } from './fault-stack';
 
 /**
  * Kill cycles of the projection worker: FAULT_KILL_CYCLES, else 5 in CI and 20 elsewhere
@@ -14,9 +13,6 @@ const KILL_CYCLES = Number(
 );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Boards as one comparable text, whatever order their keys were found in. */
-const canonical = (boards: Record<string, string[]>) =>
-  JSON.stringify(Object.entries(boards).sort(([a], [b]) => a.localeCompare(b)));
 
 describe('faults survived: private Postgres and Redis, the worker as its own process', () => {
   let s: FaultStack;
@@ -124,14 +120,7 @@ describe('faults survived: private Postgres and Redis, the worker as its own pro
     await load.stop();
     await s.waitCaughtUp();
     // The marker says whether the boards were rebuilt; give the check its interval.
-    const deadline = Date.now() + 20_000;
-    while (!(await s.redis.exists(boardsMarkerKey(BOARD_PREFIX))) && Date.now() < deadline)
-      await sleep(100);
-    let equal = false;
-    while (!equal && Date.now() < deadline) {
-      equal = canonical(await s.liveBoards()) === canonical(await s.boardsFromPostgres());
-      if (!equal) await sleep(250);
-    }
+    await s.waitBoardsRebuilt(20_000);
     await expectBoardsEqualPostgres();
     figures['redisRestart'] = {
       boards: Object.keys(await s.liveBoards()).length,

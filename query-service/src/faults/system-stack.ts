@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { comparePositions, CONSISTENCY_TOKEN_HEADER, instantToEastern } from '@campus/contracts';
 import {
-  boardKeyPattern,
   createEventStore,
   createLogger,
   createPersonalDataVault,
@@ -25,7 +24,7 @@ import {
   TEST_FIREBASE_PROJECT_ID,
   type ServiceProcess,
 } from '@campus/infra/testing';
-import { allProjections, rebuildBoards, replayProjections } from '@campus/projection-worker';
+import { createStackChecks } from './stack-checks';
 
 /**
  * The whole product as it runs in production, on a Postgres and a Redis of the test's own: every
@@ -33,12 +32,10 @@ import { allProjections, rebuildBoards, replayProjections } from '@campus/projec
  * the gateway in front), a catch-all SMTP server for the mail outbox, and a generator of a steady
  * mix of commands sent through the gateway over HTTP that records which were acknowledged.
  *
- * The read-model snapshot, board comparison, replay and correlation-id helpers are the same as
- * fault-stack.ts's (that stack runs the apps in-process; this one runs none of them here).
+ * What it holds is checked with stack-checks.ts, as fault-stack.ts's is.
  */
 
 export const BOARD_PREFIX = 'campus:';
-const VERIFY_PREFIX = 'verify:';
 export const ADMIN = 'system-admin@university.edu';
 const CORRELATION_HEADER = 'x-correlation-id';
 const HOUR = 3_600_000;
@@ -274,119 +271,14 @@ export const startSystemStack = async () => {
 
   // --- what the store and the read model hold ---------------------------------------------
 
-  /** Each projection's committed and visible checkpoint. */
-  const checkpoints = async () => {
-    const { rows } = await pool.query<{
-      projection: string;
-      vtxn: string;
-      vseq: string;
-    }>(
-      `SELECT projection, visible_txn::text AS vtxn, visible_seq::text AS vseq FROM read.checkpoints`,
-    );
-    return rows.map((r) => ({
-      projection: r.projection,
-      visible: { txn: BigInt(r.vtxn), seq: BigInt(r.vseq) },
-    }));
-  };
-
-  /** Waits until every projection's visible checkpoint has reached the store's head. */
-  const waitCaughtUp = async (timeoutMs = 90_000) => {
-    const head = await store.headPosition();
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const rows = await checkpoints().catch(() => []);
-      if (
-        rows.length === allProjections.length &&
-        rows.every((r) => comparePositions(r.visible, head) >= 0)
-      )
-        return head;
-      if (Date.now() > deadline) throw new Error('the read model did not catch up in time');
-      await sleep(100);
-    }
-  };
-
-  /** Every board under `prefix` (prefix stripped) with its members and scores in order. */
-  const boardsUnder = async (prefix: string) => {
-    const out: Record<string, string[]> = {};
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(
-        cursor,
-        'MATCH',
-        boardKeyPattern(prefix),
-        'COUNT',
-        1_000,
-      );
-      for (const key of keys) {
-        const entries = await redis.zrange(key, 0, -1, 'WITHSCORES');
-        const pairs: string[] = [];
-        for (let i = 0; i < entries.length; i += 2)
-          pairs.push(`${entries[i] ?? ''}=${entries[i + 1] ?? ''}`);
-        out[key.slice(prefix.length)] = pairs.sort();
-      }
-      cursor = next;
-    } while (cursor !== '0');
-    return out;
-  };
-  const liveBoards = () => boardsUnder(BOARD_PREFIX);
-  /** The boards as Postgres says they should be: rebuilt under a scratch prefix, then dropped. */
-  const boardsFromPostgres = async () => {
-    await rebuildBoards(pool, redis, VERIFY_PREFIX);
-    const boards = await boardsUnder(VERIFY_PREFIX);
-    const keys = Object.keys(boards).map((k) => `${VERIFY_PREFIX}${k}`);
-    if (keys.length) await redis.unlink(...keys);
-    return boards;
-  };
-
-  /**
-   * Every row of every table of the read schema, sorted, minus what says when or in which attempt
-   * a row was written rather than what it holds (write times, the ledger's generated id).
-   */
-  const readModelRows = async () => {
-    const volatile: Record<string, readonly string[]> = {
-      checkpoints: ['updated_at'],
-      dead_letters: ['failed_at'],
-      point_ledger: ['id'],
-    };
-    const { rows: tables } = await pool.query<{ relname: string }>(
-      `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = 'read' AND c.relkind = 'r' ORDER BY c.relname`,
-    );
-    const out: Record<string, string[]> = {};
-    for (const { relname } of tables) {
-      const { rows } = await pool.query<Record<string, unknown>>(`SELECT * FROM read."${relname}"`);
-      const skip = volatile[relname] ?? [];
-      out[relname] = rows
-        .map((row) =>
-          JSON.stringify(
-            Object.fromEntries(Object.entries(row).filter(([c]) => !skip.includes(c))),
-          ),
-        )
-        .sort();
-    }
-    return out;
-  };
-
-  /** Rebuilds the whole read model from the first event, in this process. */
-  const replayAll = () =>
-    replayProjections({
-      store,
-      pool,
-      vault,
-      logger,
-      redis,
-      keyPrefix: BOARD_PREFIX,
-      requested: 'all',
-      batchSize: 200,
-    });
-
-  /** Every correlation id the event store holds (each command's events carry the request's). */
-  const storedCorrelationIds = async () => {
-    const { rows } = await pool.query<{ id: string }>(
-      "SELECT DISTINCT metadata->>'correlationId' AS id FROM es.events",
-    );
-    return new Set(rows.map((r) => r.id));
-  };
+  const checks = createStackChecks({
+    pool,
+    store,
+    vault,
+    logger,
+    redis,
+    boardPrefix: BOARD_PREFIX,
+  });
 
   /** Opportunities whose stored count of registered participants differs from their signup rows. */
   const miscountedOpportunities = async () => {
@@ -804,12 +696,7 @@ export const startSystemStack = async () => {
     startWorker,
     startGateway,
     waitHealthy,
-    waitCaughtUp,
-    liveBoards,
-    boardsFromPostgres,
-    readModelRows,
-    replayAll,
-    storedCorrelationIds,
+    ...checks,
     miscountedOpportunities,
     deadLetters,
     count,

@@ -51,10 +51,6 @@ type Probe = {
 };
 type Rows = Record<string, string[]>;
 
-/** Boards as one comparable text, whatever order their keys were found in. */
-const canonical = (boards: Record<string, string[]>) =>
-  JSON.stringify(Object.entries(boards).sort(([a], [b]) => a.localeCompare(b)));
-
 const countBy = <T>(items: readonly T[], keyOf: (item: T) => string) =>
   items.reduce<Record<string, number>>((out, item) => {
     const key = keyOf(item);
@@ -474,14 +470,7 @@ describe('the product under load survives kills of every kind of instance and a 
 
   it('3. the boards in Redis equal the boards rebuilt from Postgres', async () => {
     // Redis came back empty: the leader's boards check rebuilds them (give it its interval).
-    const deadline = Date.now() + 30_000;
-    while (!(await s.redis.exists(boardsMarkerKey(BOARD_PREFIX))) && Date.now() < deadline)
-      await sleep(100);
-    let equal = false;
-    while (!equal && Date.now() < deadline) {
-      equal = canonical(await s.liveBoards()) === canonical(await s.boardsFromPostgres());
-      if (!equal) await sleep(250);
-    }
+    await s.waitBoardsRebuilt(30_000);
     figures['boardsRebuiltAfterRedisStartMs'] = await boardsRebuiltAfterMs;
     const live = await s.liveBoards();
     figures['boards'] = Object.keys(live).length;
