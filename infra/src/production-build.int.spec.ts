@@ -206,6 +206,7 @@ afterAll(async () => {
     await snapshotDeadLetters(databaseName, databaseUrl);
   } finally {
     await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await adminQuery(`DROP DATABASE IF EXISTS ${databaseName}_r WITH (FORCE)`);
     rmSync(filesDir, { recursive: true, force: true });
   }
 }, 60_000);
@@ -306,6 +307,69 @@ describe('production build', () => {
       expect(how, `${child.name}: ${child.output()}`).toEqual({ code: 1, signal: null });
       expect(child.output(), child.name).toMatch(/FIREBASE_AUTH_EMULATOR_HOST: must not be set/);
     }
+  });
+
+  it('the npm start:* scripts run in production mode: a development setting is refused', async () => {
+    // No APP_ENV given: the script must set it, or the emulator (unsigned tokens) would be accepted.
+    const env: NodeJS.ProcessEnv = {
+      ...productionEnv(),
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9199',
+    };
+    delete env['APP_ENV'];
+    delete env['NODE_ENV'];
+    for (const script of ['start:command-service', 'start:query-service']) {
+      const started = await run('npm', ['run', '--silent', script], {
+        cwd: REPO_ROOT,
+        env: { ...env, COMMAND_PORT: '0', QUERY_PORT: '0' },
+        timeout: 30_000,
+      }).then(
+        () => ({ code: 0, output: '' }),
+        (error: unknown) => {
+          const failed = error as { code?: number; stdout?: string; stderr?: string };
+          return {
+            code: failed.code ?? -1,
+            output: `${failed.stdout ?? ''}${failed.stderr ?? ''}`,
+          };
+        },
+      );
+      expect(started.code, `${script}: ${started.output}`).not.toBe(0);
+      expect(started.output, script).toMatch(/FIREBASE_AUTH_EMULATOR_HOST: must not be set/);
+    }
+  });
+
+  it('the built operator backs up and restores into a new database, migrating it from the bundle', async () => {
+    const file = join(filesDir, 'backup.ndjson.gz');
+    const backup = spawnBuiltProcess('operator', BUNDLES.operator, productionEnv(), [
+      'backup',
+      '--out',
+      file,
+    ]);
+    expect(await backup.exitedWithin(30_000), backup.output()).toEqual({ code: 0, signal: null });
+    const restoredUrl = withDatabase(TEST_SERVER_URL, `${databaseName}_r`);
+    registerTestDatabase(`${databaseName}_r`, restoredUrl);
+    const restore = spawnBuiltProcess(
+      'operator',
+      BUNDLES.operator,
+      { ...productionEnv(), DATABASE_URL: restoredUrl },
+      ['restore', '--from', file],
+    );
+    expect(await restore.exitedWithin(60_000), restore.output()).toEqual({ code: 0, signal: null });
+    const count = async (url: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ events: string; migrations: string }>(
+          `SELECT (SELECT count(*) FROM es.events)::text AS events,
+                  (SELECT count(*) FROM public.migrations)::text AS migrations`,
+        );
+        return rows[0];
+      } finally {
+        await client.end();
+      }
+    };
+    const [source, restored] = await Promise.all([count(databaseUrl), count(restoredUrl)]);
+    expect(restored).toEqual(source);
+    expect(Number(restored?.migrations)).toBe(readdirSync(MIGRATIONS_DIR).length);
   });
 
   it('SIGTERM stops each service with exit code 0', async () => {

@@ -4,13 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { runner } from 'node-pg-migrate';
 
 /**
- * The `migrations` folder beside the package.json of the package this code runs from: infra's,
- * whether it runs from its sources (infra/src/db) or from the built bundle (infra/dist/migrate.js).
+ * infra's `migrations` folder, found from wherever this code runs: its sources (infra/src/db), the
+ * infra bundle (infra/dist/migrate.js), or another workspace's bundle that inlines it
+ * (projection-worker/dist/operator.js, whose `restore` migrates): the nearest folder up the tree
+ * that holds `migrations` beside a package.json, or `infra/migrations`.
  */
 const migrationsDir = (): string => {
   const here = dirname(fileURLToPath(import.meta.url));
   for (let dir = here; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return join(dir, 'migrations');
+    const own = join(dir, 'migrations');
+    if (existsSync(join(dir, 'package.json')) && existsSync(own)) return own;
+    const infra = join(dir, 'infra', 'migrations');
+    if (existsSync(infra)) return infra;
     if (dirname(dir) === dir) return join(here, '../../migrations');
   }
 };
