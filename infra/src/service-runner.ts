@@ -1,7 +1,7 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { ConfigError } from './config/service-env';
+import { ConfigError, serviceEnvSchema } from './config/service-env';
 import type { Pool } from './db/pool';
 import { createLogger } from './logging';
 
@@ -228,6 +228,23 @@ export const checkShutdownEnv = (env: ShutdownEnv, ctx: z.RefinementCtx) => {
     });
   }
 };
+
+/** An HTTP service's listen port: `fallback` when unset (0 takes a free one). */
+export const listenPortEnv = (fallback: number) =>
+  z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** Listen address: this machine only by default; 0.0.0.0 where a gateway elsewhere calls it (containers). */
+export const listenHostEnv = () => z.string().min(1).default('127.0.0.1');
+
+/**
+ * The settings of an HTTP service: those every service shares, its own `shape` (where it listens,
+ * with listenPortEnv and listenHostEnv, and the rest), and the shutdown settings, checked together.
+ */
+export const httpServiceEnvSchema = <T extends z.ZodRawShape>(shape: T) =>
+  serviceEnvSchema
+    .extend({ ...shape, ...shutdownEnvShape })
+    // Every such schema has APP_ENV and the shutdown settings; TypeScript cannot see it through T.
+    .superRefine((env, ctx) => checkShutdownEnv(env as unknown as ShutdownEnv, ctx));
 
 /** Why an instance is not ready, as /readyz says it. */
 export type Readiness =

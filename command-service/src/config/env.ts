@@ -1,21 +1,17 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  checkShutdownEnv,
+  httpServiceEnvSchema,
+  listenHostEnv,
+  listenPortEnv,
   loadEnv,
   securityEnvShape,
-  serviceEnvSchema,
-  shutdownEnvShape,
 } from '@campus/infra';
 
-export const commandEnvSchema = serviceEnvSchema
-  .extend({
-    COMMAND_PORT: z.coerce.number().int().min(0).max(65535).default(4001),
-    /** Listen address: this machine only by default; 0.0.0.0 where a gateway elsewhere calls it (containers). */
-    COMMAND_HOST: z.string().min(1).default('127.0.0.1'),
-    ...securityEnvShape,
-    ...shutdownEnvShape,
-  })
-  .superRefine(checkShutdownEnv);
+export const commandEnvSchema = httpServiceEnvSchema({
+  COMMAND_PORT: listenPortEnv(4001),
+  COMMAND_HOST: listenHostEnv(),
+  ...securityEnvShape,
+});
 export type CommandEnv = z.infer<typeof commandEnvSchema>;
 
 export const loadCommandEnv = (source: NodeJS.ProcessEnv = process.env): CommandEnv =>

@@ -31,3 +31,38 @@ export const unrefusedDevelopmentSecrets = (
     }
   });
 };
+
+/**
+ * An HTTP service's shutdown settings as its env.ts must read them (`shutdownSettings` of the
+ * parsed environment matches `settings`): 2 s of drain after SIGTERM in production and none
+ * elsewhere, the exit forced after 25 s, both set by SHUTDOWN_DRAIN_MS and SHUTDOWN_TIMEOUT_MS.
+ */
+export const SHUTDOWN_SETTINGS_READ: readonly {
+  readonly env: NodeJS.ProcessEnv;
+  readonly settings: { readonly drainMs: number; readonly timeoutMs?: number };
+}[] = [
+  { env: PRODUCTION_ENV, settings: { drainMs: 2_000, timeoutMs: 25_000 } },
+  { env: { APP_ENV: 'test' }, settings: { drainMs: 0 } },
+  {
+    env: { ...PRODUCTION_ENV, SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '40000' },
+    settings: { drainMs: 5_000, timeoutMs: 40_000 },
+  },
+];
+
+/**
+ * Shutdown settings an HTTP service's env.ts must refuse, with the error each start throws: a
+ * forced exit that would not leave the drain and its requests time, and values out of range.
+ */
+export const SHUTDOWN_SETTINGS_REFUSED: readonly {
+  readonly env: NodeJS.ProcessEnv;
+  readonly error: RegExp;
+}[] = [
+  {
+    env: { ...PRODUCTION_ENV, SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '5500' },
+    error: /SHUTDOWN_TIMEOUT_MS: must be at least 1000 more than the drain \(5000 ms\)/,
+  },
+  // The production default drain counts when none is set.
+  { env: { ...PRODUCTION_ENV, SHUTDOWN_TIMEOUT_MS: '2500' }, error: /SHUTDOWN_TIMEOUT_MS/ },
+  { env: { SHUTDOWN_DRAIN_MS: '-1' }, error: /SHUTDOWN_DRAIN_MS/ },
+  { env: { SHUTDOWN_TIMEOUT_MS: 'soon' }, error: /SHUTDOWN_TIMEOUT_MS/ },
+];
