@@ -41,6 +41,12 @@ export type CommandDeps = {
   readonly rateLimit?: RequestHandler;
   /** Origins allowed by CORS (CORS_ORIGIN); the default when absent. */
   readonly corsOrigins?: readonly string[];
+  /**
+   * Which event store `store` is: 'postgres' when its events are in `es.events` of `pool`'s
+   * database. Only then does a retry take over an Idempotency-Key claim its service abandoned
+   * (killed, or Postgres down mid-command); absent, such a retry keeps getting 409.
+   */
+  readonly eventStoreKind?: 'postgres' | 'eventstoredb';
 };
 
 export const commandMetadata = (
@@ -87,7 +93,7 @@ export const mountRoute = (
     requireAuth(route.auth, deps.verifier, deps.resolveCaller),
     ...(deps.rateLimit ? [deps.rateLimit] : []),
     ...parsers,
-    idempotency(deps.pool),
+    idempotency(deps.pool, { eventsInPool: deps.eventStoreKind === 'postgres' }),
     ...tail,
   );
 };
