@@ -24,7 +24,12 @@ await runService('query-service', async (lifecycle) => {
   const logger = createLogger('query-service');
   logCrashes(logger);
   const pool = createPool(env.DATABASE_URL, { applicationName: 'query-service', max: 20 });
-  const tracker = createVisiblePositionTracker({ pool, databaseUrl: env.DATABASE_URL, logger });
+  const tracker = createVisiblePositionTracker({
+    pool,
+    databaseUrl: env.DATABASE_URL,
+    logger,
+    positionsAreTransactionIds: !env.EVENTSTORE_URL,
+  });
   await tracker.start();
   const redis = createRedisClient(env.REDIS_URL, { commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS });
   redis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));

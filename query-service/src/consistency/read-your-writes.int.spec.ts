@@ -41,6 +41,13 @@ describe('query service started from main.ts: read-your-writes', () => {
     db = await createTestDatabase({ poolMax: 2 });
     dirs.push(await mkdtemp(join(tmpdir(), 'campus-wiring-uploads-')));
     dirs.push(await mkdtemp(join(tmpdir(), 'campus-wiring-reports-')));
+    const { rows } = await db.pool.query<{ txn: string }>(
+      'SELECT pg_current_xact_id()::text AS txn',
+    );
+    farAhead = encodeConsistencyToken({
+      txn: BigInt(rows[0]?.txn ?? '0'),
+      seq: 9_000_000_000_000n,
+    });
     const port = await freePort();
     url = `http://127.0.0.1:${String(port)}`;
     service = await startServiceProcess(
@@ -65,16 +72,21 @@ describe('query service started from main.ts: read-your-writes', () => {
     }
   }, 60_000);
 
-  /** A position no event will reach while the test runs. */
-  const farAhead = encodeConsistencyToken({ txn: 9_000_000_000_000n, seq: 0n });
+  /**
+   * A position no event will reach while the test runs: a transaction this server did run, at a
+   * sequence far beyond any (set in beforeAll). A token beyond every transaction of the server
+   * would come from another history, and is answered at once (last test).
+   */
+  let farAhead = '';
+  const otherHistory = encodeConsistencyToken({ txn: 9_000_000_000_000n, seq: 0n });
   const checkPath = buildPath(routes.checkUserExists.path, { address: 'nobody@university.edu' });
 
   /** One read with the far-ahead token; its answer and how long it took. */
-  const timedRead = async (path: string, authorization?: string) => {
+  const timedRead = async (path: string, authorization?: string, token = farAhead) => {
     const started = Date.now();
     const response = await fetch(`${url}${path}`, {
       headers: {
-        [CONSISTENCY_TOKEN_HEADER]: farAhead,
+        [CONSISTENCY_TOKEN_HEADER]: token,
         ...(authorization ? { authorization } : {}),
       },
     });
@@ -114,5 +126,13 @@ describe('query service started from main.ts: read-your-writes', () => {
     const config = await timedRead(routes.getConfig.path);
     expect(config.response.status).toBe(200);
     expect(config.response.headers.get(CONSISTENCY_STATUS_HEADER)).toBeNull();
+  }, 30_000);
+  it('answers at once, as stale, a token from another history (beyond every transaction here)', async () => {
+    const token = await emulatorIdToken(`restored-${randomUUID()}@university.edu`);
+    const { response, ms } = await timedRead(checkPath, `Bearer ${token}`, otherHistory);
+    expect(response.status).toBe(200);
+    expect(response.headers.get(CONSISTENCY_STATUS_HEADER)).toBe('stale');
+    // Not the 2 s bound: such a position can never be reached (a tab kept across a restore).
+    expect(ms).toBeLessThan(READ_YOUR_WRITES_WAIT_MS - 100);
   }, 30_000);
 });

@@ -31,6 +31,7 @@ describe('the visible position tracker', () => {
       pool: counted,
       databaseUrl: db.url,
       logger: createLogger('test', 'silent'),
+      positionsAreTransactionIds: true,
     });
     await tracker.start();
   });
@@ -58,5 +59,23 @@ describe('the visible position tracker', () => {
 
   it('answers false when the read model does not get there in time', async () => {
     expect(await tracker.waitFor({ txn: 99n, seq: 1n }, 50)).toBe(false);
+  });
+  it('answers false at once for a token no transaction of this server has reached', async () => {
+    const { rows } = await db.pool.query<{ next: string }>(
+      'SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next',
+    );
+    const beyond = BigInt(rows[0]?.next ?? '0') + 1_000_000_000n;
+    // A minute's wait would outlast the test's own time limit: the answer must not wait.
+    expect(await tracker.waitFor({ txn: beyond, seq: 1n }, 60_000)).toBe(false);
+  }, 10_000);
+
+  it('still waits for a transaction committed after it last read the server', async () => {
+    const { rows } = await db.pool.query<{ txn: string }>(
+      'SELECT pg_current_xact_id()::text AS txn',
+    );
+    const txn = BigInt(rows[0]?.txn ?? '0');
+    const waiting = tracker.waitFor({ txn, seq: 1n }, 10_000);
+    setTimeout(() => void markVisible(Number(txn), 1), 100);
+    expect(await waiting).toBe(true);
   });
 });

@@ -23,9 +23,20 @@ export const createVisiblePositionTracker = (options: {
   pool: Pool;
   databaseUrl: string;
   logger: Logger;
+  /**
+   * Positions are this Postgres server's transaction ids (the Postgres event store): a target no
+   * transaction has reached yet is answered at once. Off for EventStoreDB, whose positions are not.
+   */
+  positionsAreTransactionIds?: boolean;
 }) => {
   const { pool, logger } = options;
   let visible: GlobalPosition | null = null;
+  /**
+   * The server's next transaction id as last read: no event of this database can have a position
+   * at or above it yet. A token naming one comes from another history (a tab kept open across a
+   * restore into a cluster whose counter is lower, docs/operations.md) and can never be reached.
+   */
+  let horizon = 0n;
   const waiters = new Set<Waiter>();
   let listener: pg.Client | null = null;
   let poller: NodeJS.Timeout | null = null;
@@ -38,18 +49,34 @@ export const createVisiblePositionTracker = (options: {
     waiter.resolve(fresh);
   };
 
+  const raiseHorizon = (next: bigint) => {
+    if (next > horizon) horizon = next;
+  };
+  /** Read now, after the caller's request arrived: an earlier read may predate its append. */
+  const readHorizon = async () => {
+    const { rows } = await pool.query<{ horizon: string }>(
+      'SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS horizon',
+    );
+    if (rows[0]) raiseHorizon(BigInt(rows[0].horizon));
+  };
+
   const stopPolling = () => {
     if (poller) clearInterval(poller);
     poller = null;
   };
 
   const read = async () => {
-    const { rows } = await pool.query<{ txn: string; seq: string }>(
-      `SELECT visible_txn AS txn, visible_seq AS seq FROM read.checkpoints
-        ORDER BY visible_txn, visible_seq LIMIT 1`,
+    const { rows } = await pool.query<{ horizon: string; txn: string | null; seq: string | null }>(
+      `SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS horizon,
+              c.visible_txn::text AS txn, c.visible_seq::text AS seq
+         FROM (SELECT 1) AS one
+         LEFT JOIN LATERAL (SELECT visible_txn, visible_seq FROM read.checkpoints
+                             ORDER BY visible_txn, visible_seq LIMIT 1) AS c ON true`,
     );
     const row = rows[0];
-    if (row) visible = { txn: BigInt(row.txn), seq: BigInt(row.seq) };
+    if (row) raiseHorizon(BigInt(row.horizon));
+    if (row?.txn != null && row.seq != null)
+      visible = { txn: BigInt(row.txn), seq: BigInt(row.seq) };
     for (const waiter of waiters) {
       if (visible && comparePositions(visible, waiter.target) >= 0) settle(waiter, true);
     }
@@ -110,12 +137,19 @@ export const createVisiblePositionTracker = (options: {
       await refresh();
     },
     current: () => visible,
-    /** Resolves true once the read model has passed `target`, false after `timeoutMs`. */
+    /**
+     * Resolves true once the read model has passed `target`, false after `timeoutMs`, or false at
+     * once for a target no transaction of this server has reached (a token of another history).
+     */
     async waitFor(target: GlobalPosition, timeoutMs: number): Promise<boolean> {
       if (visible && comparePositions(visible, target) >= 0) return true;
       if (!listener) {
         await refresh();
         if (visible && comparePositions(visible, target) >= 0) return true;
+      }
+      if (options.positionsAreTransactionIds && target.txn >= horizon) {
+        await readHorizon();
+        if (target.txn >= horizon) return false;
       }
       return new Promise<boolean>((resolve) => {
         const waiter: Waiter = {
