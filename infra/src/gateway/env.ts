@@ -70,6 +70,19 @@ export const gatewayEnvSchema = z
     QUERY_URLS: optional(httpUrlList),
     /** Several copies of the command service, as QUERY_URLS; when set, COMMAND_URL is not used. */
     COMMAND_URLS: optional(httpUrlList),
+    /**
+     * How long a service may keep a request's connection silent before the gateway gives up with
+     * 504 (a frozen copy still accepts connections); 60 s by default, like nginx's
+     * proxy_read_timeout.
+     */
+    GATEWAY_UPSTREAM_TIMEOUT_MS: z.preprocess(
+      emptyAsUnset,
+      z.coerce
+        .number({ error: 'must be a number of milliseconds' })
+        .int('must be a whole number of milliseconds')
+        .min(1, 'must be at least 1 ms')
+        .default(60_000),
+    ),
     /** The built frontend (frontend/dist). */
     STATIC_DIR: optional(
       z.string().refine(isDirectory, 'must name an existing folder (the built frontend)'),

@@ -4,9 +4,15 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import express, { type Request, type Response } from 'express';
 import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
+import { maskPath } from '../http/problem-middleware';
 import type { Logger } from '../logging';
 import { uiSecurityHeaders, type UiSecurityOptions } from './ui-security';
-import { createUpstreamPool, type UpstreamPool, type UpstreamPoolOptions } from './upstreams';
+import {
+  createUpstreamPool,
+  NO_ANSWER,
+  type UpstreamPool,
+  type UpstreamPoolOptions,
+} from './upstreams';
 
 /**
  * The one-origin gateway used by `npm start` and during development (nginx does the same job in
@@ -22,15 +28,26 @@ import { createUpstreamPool, type UpstreamPool, type UpstreamPoolOptions } from 
  *
  * Each service may run as several copies: requests take turns between them, and one that cannot be
  * reached is skipped (upstreams.ts). When none can be reached the answer is 502 with a problem
- * body; the gateway never crashes on it.
+ * body; the gateway never crashes on it. A copy that takes the request but stays silent (frozen)
+ * has it given up after `answerTimeoutMs` (60 s by default): 504 with a problem body, never sent
+ * to another copy (the first may have applied it).
+ *
+ * Logs name a request by its path with anything but plain words and ids masked (addresses travel
+ * in paths such as /api/users/check/:address), never its query string.
  */
 export type GatewayOptions = {
   /** The query service: one URL, or the URLs of its copies. */
   readonly queryUrl: string | readonly string[];
   /** The command service: one URL, or the URLs of its copies. */
   readonly commandUrl: string | readonly string[];
-  /** How copies are taken out of rotation and brought back (upstreams.ts has the defaults). */
-  readonly balancing?: Pick<UpstreamPoolOptions, 'downMs' | 'connectTimeoutMs' | 'probeIntervalMs'>;
+  /**
+   * How copies are taken out of rotation and brought back, and how long one may take to connect
+   * and to answer (upstreams.ts has the defaults).
+   */
+  readonly balancing?: Pick<
+    UpstreamPoolOptions,
+    'downMs' | 'connectTimeoutMs' | 'probeIntervalMs' | 'answerTimeoutMs'
+  >;
   /** Folder of the built frontend (frontend/dist). */
   readonly staticDir?: string | undefined;
   /** Vite dev server; takes the place of `staticDir` during development. */
@@ -73,6 +90,9 @@ const pathnameOf = (url: string | undefined): string => {
   const end = raw.search(/[?#]/);
   return end === -1 ? raw : raw.slice(0, end);
 };
+
+/** A request's path for logs: no query string, and no segment that may carry personal data. */
+const loggedPath = (url: string | undefined): string => maskPath(pathnameOf(url));
 
 const isSocket = (target: unknown): target is Socket =>
   typeof target === 'object' && target !== null && 'destroy' in target && !('writeHead' in target);
@@ -127,7 +147,7 @@ const makeProxy = (
             target: typeof upstream === 'string' ? upstream : upstream.urls.join(','),
             code,
             method: req.method,
-            url: req.url,
+            path: loggedPath(req.url),
           },
           'upstream error',
         );
@@ -148,11 +168,17 @@ const makeProxy = (
         }
         sendProblem(
           res,
-          problem(
-            502,
-            'Bad Gateway',
-            `The ${name} is not reachable right now. Please try again in a moment.`,
-          ),
+          code === NO_ANSWER
+            ? problem(
+                504,
+                'Gateway Timeout',
+                `The ${name} did not answer in time. Please try again in a moment.`,
+              )
+            : problem(
+                502,
+                'Bad Gateway',
+                `The ${name} is not reachable right now. Please try again in a moment.`,
+              ),
         );
       },
     },
@@ -249,7 +275,9 @@ export const createGateway = (options: GatewayOptions): http.Server => {
       error.status < 600
         ? error.status
         : 500;
-    if (status >= 500) logger?.error({ err: error, url: req.originalUrl }, 'gateway error');
+    if (status >= 500) {
+      logger?.error({ err: error, path: loggedPath(req.originalUrl) }, 'gateway error');
+    }
     if (res.headersSent) {
       res.destroy();
       return;

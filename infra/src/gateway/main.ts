@@ -21,6 +21,7 @@ try {
 const server = createGateway({
   queryUrl: env.queryUrls,
   commandUrl: env.commandUrls,
+  balancing: { answerTimeoutMs: env.GATEWAY_UPSTREAM_TIMEOUT_MS },
   staticDir: env.STATIC_DIR,
   devServerUrl: env.DEV_SERVER_URL,
   logger,
@@ -44,6 +45,7 @@ server.listen(env.GATEWAY_PORT, env.GATEWAY_HOST, () => {
       url,
       query: env.queryUrls.join(','),
       command: env.commandUrls.join(','),
+      upstreamTimeoutMs: env.GATEWAY_UPSTREAM_TIMEOUT_MS,
       frontend: env.DEV_SERVER_URL ?? env.STATIC_DIR ?? null,
     },
     `gateway listening on ${url}`,

@@ -14,11 +14,17 @@ import type { Logger } from '../logging';
  *   `downMs` and the next one is tried, then the next. Nothing of the request has been sent at
  *   that point (the proxy holds the headers and the body back until it has a connection), so this
  *   is safe for commands too: the service never saw the request. Once a connection is open, a
- *   failure is never retried (the proxy answers 502).
+ *   failure is never retried (the proxy answers 502): the service may have applied it.
+ * - Once connected, an upstream that lets the connection sit silent for `answerTimeoutMs` (no byte
+ *   of its answer, nor of the request's body taken) has it closed with code `NO_ANSWER` (the
+ *   proxy answers 504, never retried either): a frozen copy (SIGSTOP, a stuck event loop or pool)
+ *   still accepts connections and would otherwise hold the request forever.
  * - With more than one upstream, each one's `GET /readyz` is asked every `probeIntervalMs`: 503
  *   (draining after SIGTERM, or no database) takes it out of rotation until it answers otherwise;
- *   a refused probe leaves it out like a refused request. Any other answer (404 from a service
- *   without /readyz included) keeps it in.
+ *   a refused probe leaves it out like a refused request. A probe that gets no answer in time, or
+ *   the second failed probe in a row, takes it out until a probe is answered again (a frozen copy
+ *   gets no new requests). Any other answer (404 from a service without /readyz included) keeps
+ *   it in.
  *
  * When no upstream is in rotation the request is still tried on each in turn (one may have just
  * come back); if none answers, the proxy's error handler answers 502.
@@ -33,6 +39,11 @@ export type UpstreamPoolOptions = {
   readonly downMs?: number | undefined;
   /** How long opening a connection may take before the next upstream is tried; 2 s by default. */
   readonly connectTimeoutMs?: number | undefined;
+  /**
+   * How long a connected upstream may stay silent before the request is given up (`NO_ANSWER`);
+   * 60 s by default, like nginx's proxy_read_timeout.
+   */
+  readonly answerTimeoutMs?: number | undefined;
   /**
    * How often each upstream's /readyz is asked; 1 s by default when there are several upstreams,
    * 0 to never ask. A lone upstream is never probed: it gets every request anyway.
@@ -54,6 +65,10 @@ export type UpstreamPool = {
 const DEFAULT_DOWN_MS = 2_000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
 const DEFAULT_PROBE_INTERVAL_MS = 1_000;
+export const DEFAULT_ANSWER_TIMEOUT_MS = 60_000;
+
+/** The code of the error a request ends with when its upstream did not answer in time. */
+export const NO_ANSWER = 'NO_ANSWER';
 
 type Upstream = {
   readonly url: string;
@@ -63,6 +78,10 @@ type Upstream = {
   downUntil: number;
   /** False while its /readyz answers 503. */
   ready: boolean;
+  /** True from a probe that got no answer in time (or a second failed one) until one is answered. */
+  silent: boolean;
+  /** Probes failed in a row (no answer, or no connection). */
+  probeFailures: number;
 };
 
 /** What Node's agent passes to `createConnection` (`_agentKey` names the TLS session cache). */
@@ -79,6 +98,7 @@ export const createUpstreamPool = (options: UpstreamPoolOptions): UpstreamPool =
   if (options.urls.length === 0) throw new Error(`${name}: no upstream URL`);
   const downMs = options.downMs ?? DEFAULT_DOWN_MS;
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
   const probeIntervalMs =
     options.urls.length > 1 ? (options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS) : 0;
 
@@ -93,10 +113,12 @@ export const createUpstreamPool = (options: UpstreamPoolOptions): UpstreamPool =
     port: url.port ? Number(url.port) : secure ? 443 : 80,
     downUntil: 0,
     ready: true,
+    silent: false,
+    probeFailures: 0,
   }));
 
   const inRotation = (upstream: Upstream): boolean =>
-    upstream.ready && Date.now() >= upstream.downUntil;
+    upstream.ready && !upstream.silent && Date.now() >= upstream.downUntil;
 
   const markDown = (upstream: Upstream, code: string): void => {
     const wasIn = inRotation(upstream);
@@ -109,15 +131,35 @@ export const createUpstreamPool = (options: UpstreamPoolOptions): UpstreamPool =
     }
   };
 
-  const setReady = (upstream: Upstream, ready: boolean, reachable: boolean): void => {
+  /** A probe was answered: its status decides; whatever kept the upstream out before is over. */
+  const probeAnswered = (upstream: Upstream, ready: boolean): void => {
     const wasIn = inRotation(upstream);
     upstream.ready = ready;
-    if (reachable) upstream.downUntil = 0;
+    upstream.downUntil = 0;
+    upstream.silent = false;
+    upstream.probeFailures = 0;
     const isIn = inRotation(upstream);
     if (wasIn && !isIn) {
       logger?.warn({ upstream: name, target: upstream.url }, 'upstream not ready: out of rotation');
     } else if (!wasIn && isIn) {
       logger?.info({ upstream: name, target: upstream.url }, 'upstream back in rotation');
+    }
+  };
+
+  /** A probe got no answer: no connection (`code`), or none in time (`SLOW`). */
+  const probeFailed = (upstream: Upstream, code: string): void => {
+    upstream.probeFailures += 1;
+    // An unreachable upstream is left out like for a request (downMs)...
+    if (code !== 'SLOW') markDown(upstream, code);
+    // ...and one that keeps failing, or connects but does not answer, until a probe is answered.
+    if ((code === 'SLOW' || upstream.probeFailures >= 2) && !upstream.silent) {
+      upstream.silent = true;
+      if (upstreams.length > 1) {
+        logger?.warn(
+          { upstream: name, target: upstream.url, code, failures: upstream.probeFailures },
+          'upstream not answering its readiness probe: out of rotation',
+        );
+      }
     }
   };
 
@@ -182,6 +224,15 @@ export const createUpstreamPool = (options: UpstreamPoolOptions): UpstreamPool =
     socket.once('connect', () => {
       settled = true;
       clearTimeout(timer);
+      // From here on the request owns the socket; a websocket upgrade turns this off (timeout 0).
+      socket.setTimeout(answerTimeoutMs);
+      socket.once('timeout', () => {
+        socket.destroy(
+          Object.assign(new Error(`no answer within ${String(answerTimeoutMs)} ms`), {
+            code: NO_ANSWER,
+          }),
+        );
+      });
       done(null, socket);
     });
     // Kept for the socket's whole life: after the hand-over the request has its own listener.
@@ -222,15 +273,13 @@ export const createUpstreamPool = (options: UpstreamPoolOptions): UpstreamPool =
         (res) => {
           answered = true;
           res.resume();
-          setReady(upstream, res.statusCode !== 503, true);
+          probeAnswered(upstream, res.statusCode !== 503);
           resolve();
         },
       );
       req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'SLOW' })));
       req.on('error', (error) => {
-        // A slow answer says nothing; an unreachable one takes the upstream out like a request.
-        const code = codeOf(error);
-        if (!answered && code !== 'SLOW') markDown(upstream, code);
+        if (!answered) probeFailed(upstream, codeOf(error));
         resolve();
       });
     });

@@ -88,7 +88,7 @@ export const problemHandler =
   };
 
 /** Path segments other than plain words and ids are masked. */
-const maskPath = (path: string) =>
+export const maskPath = (path: string) =>
   path
     .split('/')
     .map((segment) => (/^[A-Za-z0-9_-]{0,64}$/.test(segment) ? segment : '…'))
