@@ -15,10 +15,14 @@ import { rebuildBoards } from '../boards/rebuild-boards';
 import { loadWorkerEnv } from '../config/env';
 import { replayProjections, type ReplayProgress } from '../jobs/replay/replay';
 import { REPLAY_ALL } from '../jobs/replay/replay-plan';
-import { backupEventStore } from '../operations/backup';
-import { BackupRestoreError, type BackupCounts } from '../operations/backup-file';
+import { backupEventStore, DEFAULT_BACKUP_BATCH_SIZE } from '../operations/backup';
+import {
+  BackupRestoreError,
+  type BackupCounts,
+  type EventsProgress,
+} from '../operations/backup-file';
 import { readProjectionStatus } from '../operations/projection-status';
-import { restoreEventStore } from '../operations/restore';
+import { DEFAULT_RESTORE_BATCH_SIZE, restoreEventStore } from '../operations/restore';
 import { listDeadLetters } from '../projector/dead-letters';
 import { allProjections } from '../projections';
 
@@ -82,27 +86,32 @@ const progressBar = () => {
   };
 };
 
-/** A progress bar on stderr for a backup or a restore: events done of the total. */
-const eventsBar = (label: string) => {
+/**
+ * Runs a backup or a restore with a progress bar on stderr (events done of the total), stopped
+ * before `run`'s answer is returned.
+ */
+const withEventsBar = async <T>(
+  label: string,
+  run: (onProgress: (progress: EventsProgress) => void) => Promise<T>,
+): Promise<T> => {
   const bar = new SingleBar({
     format: `${label} [{bar}] {percentage}% | {value}/{total} events | ETA {eta_formatted}`,
     hideCursor: true,
     etaBuffer: 50,
   });
-  let started = false;
-  return {
-    update: ({ events, total }: { events: number; total: number }) => {
-      if (!started) {
+  // Set by the callback: an object, so the check after `run` is not narrowed to its first value.
+  const shown = { started: false };
+  try {
+    return await run(({ events, total }) => {
+      if (!shown.started) {
         bar.start(Math.max(total, 1), events);
-        started = true;
+        shown.started = true;
       }
       bar.update(events);
-    },
-    stop: () => {
-      if (started) bar.stop();
-      started = false;
-    },
-  };
+    });
+  } finally {
+    if (shown.started) bar.stop();
+  }
 };
 
 const describeCounts = (c: BackupCounts) =>
@@ -201,56 +210,50 @@ const main = async () => {
         return;
       }
       case 'backup': {
-        if (!values.out) throw new Error(`backup needs --out FILE\n\n${USAGE}`);
+        const out = values.out;
+        if (!out) throw new Error(`backup needs --out FILE\n\n${USAGE}`);
         postgresOnly(env.EVENTSTORE_URL, 'backup');
-        const bar = eventsBar('backup');
-        try {
-          const result = await backupEventStore({
+        const result = await withEventsBar('backup', (onProgress) =>
+          backupEventStore({
             pool,
-            out: values.out,
-            batchSize: positiveInt(values['batch-size'], 5_000),
-            onProgress: bar.update,
-          });
-          bar.stop();
-          console.log(
-            `Backed up ${describeCounts(result.counts)} to ${result.file} ` +
-              `(${String(result.bytes)} bytes, sha256 ${result.sha256}) in ` +
-              `${(result.durationMs / 1000).toFixed(1)} s; the source's head is ` +
-              `${result.head ?? 'empty'}.\nThe file holds the personal-data keys: keep it as safe as the database.`,
-          );
-        } finally {
-          bar.stop();
-        }
+            out,
+            batchSize: positiveInt(values['batch-size'], DEFAULT_BACKUP_BATCH_SIZE),
+            onProgress,
+          }),
+        );
+        console.log(
+          `Backed up ${describeCounts(result.counts)} to ${result.file} ` +
+            `(${String(result.bytes)} bytes, sha256 ${result.sha256}) in ` +
+            `${(result.durationMs / 1000).toFixed(1)} s; the source's head is ` +
+            `${result.head ?? 'empty'}.\nThe file holds the personal-data keys: keep it as safe as the database.`,
+        );
         return;
       }
       case 'restore': {
-        if (!values.from) throw new Error(`restore needs --from FILE\n\n${USAGE}`);
+        const from = values.from;
+        if (!from) throw new Error(`restore needs --from FILE\n\n${USAGE}`);
         postgresOnly(env.EVENTSTORE_URL, 'restore');
         await ensureDatabase(env.DATABASE_URL);
         await migrate(env.DATABASE_URL);
-        const bar = eventsBar('restore');
-        try {
-          const result = await restoreEventStore({
+        const result = await withEventsBar('restore', (onProgress) =>
+          restoreEventStore({
             pool,
-            from: values.from,
-            batchSize: positiveInt(values['batch-size'], 2_000),
-            onProgress: bar.update,
-          });
-          bar.stop();
-          const where = result.head
-            ? `Every restored event is in transaction ${String(result.transactionId)}, positions ` +
-              `1-${String(result.head.seq)}; the outbox continues after ${formatPosition(result.head)}.`
-            : 'The backup held no events.';
-          console.log(
-            `Restored ${describeCounts(result.counts)} from ${values.from} (backed up ` +
-              `${result.createdAt}, source head ${result.sourceHead ?? 'empty'}) in ` +
-              `${(result.durationMs / 1000).toFixed(1)} s.\n${where}\n` +
-              `The read model was emptied (${String(result.readModelTables)} tables): rebuild it with ` +
-              '`npm run operator -- replay all` before starting the services.',
-          );
-        } finally {
-          bar.stop();
-        }
+            from,
+            batchSize: positiveInt(values['batch-size'], DEFAULT_RESTORE_BATCH_SIZE),
+            onProgress,
+          }),
+        );
+        const where = result.head
+          ? `Every restored event is in transaction ${String(result.transactionId)}, positions ` +
+            `1-${String(result.head.seq)}; the outbox continues after ${formatPosition(result.head)}.`
+          : 'The backup held no events.';
+        console.log(
+          `Restored ${describeCounts(result.counts)} from ${from} (backed up ` +
+            `${result.createdAt}, source head ${result.sourceHead ?? 'empty'}) in ` +
+            `${(result.durationMs / 1000).toFixed(1)} s.\n${where}\n` +
+            `The read model was emptied (${String(result.readModelTables)} tables): rebuild it with ` +
+            '`npm run operator -- replay all` before starting the services.',
+        );
         return;
       }
       default:

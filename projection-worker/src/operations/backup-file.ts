@@ -112,6 +112,18 @@ export class BackupRestoreError extends Error {
   override readonly name = 'BackupRestoreError';
 }
 
+/** How far a backup or a restore is: events written (or loaded) of the backup's total. */
+export type EventsProgress = { readonly events: number; readonly total: number };
+
+/** The rows a backup or a restore handles at a time: `batchSize`, else `fallback`. */
+export const batchSizeOf = (batchSize: number | undefined, fallback: number): number => {
+  const size = batchSize ?? fallback;
+  if (!Number.isSafeInteger(size) || size < 1) {
+    throw new RangeError(`batchSize must be a positive integer, got ${String(size)}`);
+  }
+  return size;
+};
+
 /** A timestamptz column as text with microseconds, in UTC (`::timestamptz` reads it back exactly). */
 export const utcText = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

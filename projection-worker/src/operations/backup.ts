@@ -8,14 +8,14 @@ import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
   BackupRestoreError,
+  batchSizeOf,
   createLineHasher,
   utcText,
   type BackupCounts,
   type DataRecord,
+  type EventsProgress,
   type HeaderRecord,
 } from './backup-file';
-
-export type BackupProgress = { readonly events: number; readonly total: number };
 
 export type BackupOptions = {
   readonly pool: Pool;
@@ -23,7 +23,7 @@ export type BackupOptions = {
   readonly out: string;
   /** Rows fetched per round trip. */
   readonly batchSize?: number;
-  readonly onProgress?: (progress: BackupProgress) => void;
+  readonly onProgress?: (progress: EventsProgress) => void;
 };
 
 export type BackupSummary = {
@@ -36,7 +36,7 @@ export type BackupSummary = {
   readonly durationMs: number;
 };
 
-const DEFAULT_BATCH_SIZE = 5_000;
+export const DEFAULT_BACKUP_BATCH_SIZE = 5_000;
 
 const COUNTS_SQL = `SELECT (SELECT count(*) FROM es.events)::float8 AS events,
   (SELECT count(*) FROM es.streams)::float8 AS streams,
@@ -149,10 +149,7 @@ const fileExists = (path: string) =>
  */
 export const backupEventStore = async (options: BackupOptions): Promise<BackupSummary> => {
   const { pool, out } = options;
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
-    throw new RangeError(`batchSize must be a positive integer, got ${String(batchSize)}`);
-  }
+  const batchSize = batchSizeOf(options.batchSize, DEFAULT_BACKUP_BATCH_SIZE);
   if (await fileExists(out)) {
     throw new BackupRestoreError(`${out} exists already; choose a new file name`);
   }

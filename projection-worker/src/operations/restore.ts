@@ -2,14 +2,14 @@ import type { GlobalPosition } from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
 import {
   BackupRestoreError,
+  batchSizeOf,
   COUNT_NAMES,
   openBackup,
   verifyBackup,
   type BackupCounts,
   type DataRecord,
+  type EventsProgress,
 } from './backup-file';
-
-export type RestoreProgress = { readonly events: number; readonly total: number };
 
 export type RestoreOptions = {
   /** The target database: migrated, its event store empty. */
@@ -18,7 +18,7 @@ export type RestoreOptions = {
   readonly from: string;
   /** Rows per INSERT statement. */
   readonly batchSize?: number;
-  readonly onProgress?: (progress: RestoreProgress) => void;
+  readonly onProgress?: (progress: EventsProgress) => void;
 };
 
 export type RestoreSummary = {
@@ -35,7 +35,7 @@ export type RestoreSummary = {
   readonly durationMs: number;
 };
 
-const DEFAULT_BATCH_SIZE = 2_000;
+export const DEFAULT_RESTORE_BATCH_SIZE = 2_000;
 
 /** What a restore writes; each must be empty before it (the event store's own tables first). */
 const TARGET_TABLES = [
@@ -181,10 +181,7 @@ const emptyReadModel = async (client: PoolClient): Promise<number> => {
  */
 export const restoreEventStore = async (options: RestoreOptions): Promise<RestoreSummary> => {
   const { pool, from } = options;
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
-    throw new RangeError(`batchSize must be a positive integer, got ${String(batchSize)}`);
-  }
+  const batchSize = batchSizeOf(options.batchSize, DEFAULT_RESTORE_BATCH_SIZE);
   const started = Date.now();
   // A damaged or cut-off file is refused before the target is locked or written.
   await verifyBackup(from);
