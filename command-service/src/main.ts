@@ -45,6 +45,8 @@ await runService('command-service', async (lifecycle) => {
       vault: createPersonalDataVault(pool),
       verifier: createFirebaseTokenVerifier({ projectId: env.FIREBASE_PROJECT_ID }),
       resolveCaller: createStreamCallerResolver(store),
+      // Abandoned Idempotency-Key claims are resolved from the Postgres event store's events.
+      eventStoreKind: env.EVENTSTORE_URL ? 'eventstoredb' : 'postgres',
       clock: offsetClock(env.CLOCK_OFFSET_MS),
       config: env,
       logger,

@@ -112,7 +112,12 @@ await runService('projection-worker', async (lifecycle) => {
       // A batch waiting on an unreachable Redis gives up once the connection is closed.
       const closeRedis = setTimeout(() => redis.disconnect(), 5_000);
       // The leader finishes the batch in flight, then frees its lock: a standby takes over at once.
-      await Promise.all([leadership.stop(), outbox.stop(), jobs.close()]);
+      // Job workers close through Redis: a frozen Redis must not hold the stop past the others.
+      const jobsClosed = Promise.race([
+        jobs.close(),
+        new Promise<void>((resolve) => setTimeout(resolve, 5_000).unref()),
+      ]);
+      await Promise.all([leadership.stop(), outbox.stop(), jobsClosed]);
       clearTimeout(closeRedis);
       await closeServer(metricsServer);
       redis.disconnect();
