@@ -1,12 +1,5 @@
-import {
-  createServer,
-  get,
-  Agent,
-  type IncomingHttpHeaders,
-  type RequestListener,
-  type Server,
-} from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer, Agent, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -17,33 +10,7 @@ import {
   shutdownSettings,
   type Readiness,
 } from './service-runner';
-
-type Answer = { status: number; headers: IncomingHttpHeaders; body: string; socket: Socket };
-
-const getAnswer = (url: string, agent: Agent | false = false) =>
-  new Promise<Answer>((resolve, reject) => {
-    const request = get(url, { agent }, (response) => {
-      const socket = response.socket;
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-          socket,
-        }),
-      );
-    });
-    request.on('error', reject);
-  });
-
-const errorCode = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'answered',
-    (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error),
-  );
+import { errorCodeOf, getAnswer } from './testing/http-answer';
 
 const deferred = () => {
   let resolve!: () => void;
@@ -132,7 +99,7 @@ describe('draining an HTTP server', () => {
 
     const closed = closeServer(server);
     await idleClosed;
-    expect(await errorCode(getAnswer(`${url}/fast`))).toBe('ECONNREFUSED');
+    expect(await errorCodeOf(getAnswer(`${url}/fast`))).toBe('ECONNREFUSED');
     expect(await settledYet(closed)).toBe(false);
 
     held.resolve();
@@ -181,7 +148,7 @@ describe('draining an HTTP server', () => {
     const { server, lifecycle, url } = await serve(() => {
       // Never answers.
     });
-    const never = errorCode(getAnswer(url));
+    const never = errorCodeOf(getAnswer(url));
     await new Promise((resolve) => setTimeout(resolve, 50));
     lifecycle.drain();
     await closeServer(server, { graceMs: 200 });

@@ -8,3 +8,4 @@ export * from './captured-logger';
 export * from './service-process';
 export * from './release';
 export * from './read-model';
+export * from './http-answer';

@@ -1,12 +1,13 @@
-import { get, Agent, type IncomingHttpHeaders } from 'node:http';
+import { Agent } from 'node:http';
 import { mkdtemp } from 'node:fs/promises';
-import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
+  errorCodeOf,
   freePort,
+  getAnswer,
   releaseTestResources,
   serviceTestEnv,
   spawnServiceProcess,
@@ -16,40 +17,8 @@ import {
   type TestDatabase,
 } from '@campus/infra/testing';
 
-type Answer = {
-  readonly status: number;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: string;
-  readonly socket: Socket;
-};
-
-/** One GET over `agent` (a new connection of its own unless given one that keeps them alive). */
-const getAnswer = (url: string, path: string, agent: Agent | false = false) =>
-  new Promise<Answer>((resolve, reject) => {
-    const request = get(`${url}${path}`, { agent }, (response) => {
-      // Taken now: a kept-alive socket is handed back to its agent at the end.
-      const socket = response.socket;
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-          socket,
-        }),
-      );
-    });
-    request.on('error', reject);
-  });
-
 /** The error code a GET on a new connection fails with, or 'answered'. */
-const connectOutcome = (url: string) =>
-  getAnswer(url, '/healthz').then(
-    () => 'answered',
-    (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error),
-  );
+const connectOutcome = (url: string) => errorCodeOf(getAnswer(`${url}/healthz`));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -113,14 +82,14 @@ describe('graceful shutdown of the services started from main.ts', () => {
 
   it('query service: a request in flight at SIGTERM is answered in full; not ready while draining, then refused', async () => {
     if (!db || !query) throw new Error('not started');
-    const ready = await getAnswer(queryUrl, '/readyz');
+    const ready = await getAnswer(`${queryUrl}/readyz`);
     expect(ready.status).toBe(200);
     expect(JSON.parse(ready.body)).toEqual({ status: 'ready' });
     expect(ready.headers['cache-control']).toBe('no-store');
 
     // A keep-alive connection left idle: closed by the service once it stops accepting.
     const idleAgent = new Agent({ keepAlive: true });
-    const idle = await getAnswer(queryUrl, '/healthz', idleAgent);
+    const idle = await getAnswer(`${queryUrl}/healthz`, idleAgent);
     expect(idle.headers.connection).toBe('keep-alive');
     const idleClosed = new Promise<void>((resolve) => idle.socket.once('close', () => resolve()));
 
@@ -133,7 +102,7 @@ describe('graceful shutdown of the services started from main.ts', () => {
       await locker.query('SET LOCAL idle_in_transaction_session_timeout = 0');
       await locker.query('LOCK TABLE read.approved_emails IN ACCESS EXCLUSIVE MODE');
       const slowAgent = new Agent({ keepAlive: true });
-      const slow = getAnswer(queryUrl, '/api/approved-emails/check/stranger@gmail.com', slowAgent);
+      const slow = getAnswer(`${queryUrl}/api/approved-emails/check/stranger@gmail.com`, slowAgent);
       const settled = () => {
         slowSettled = true;
       };
@@ -150,14 +119,14 @@ describe('graceful shutdown of the services started from main.ts', () => {
       query.terminate();
       // Draining: not ready at once, still alive and still answering new connections.
       await until('readiness turns', async () => {
-        const answer = await getAnswer(queryUrl, '/readyz');
+        const answer = await getAnswer(`${queryUrl}/readyz`);
         return answer.status === 503;
       });
-      const draining = await getAnswer(queryUrl, '/readyz');
+      const draining = await getAnswer(`${queryUrl}/readyz`);
       expect(draining.status).toBe(503);
       expect(JSON.parse(draining.body)).toEqual({ status: 'draining' });
       expect(draining.headers['cache-control']).toBe('no-store');
-      const alive = await getAnswer(queryUrl, '/healthz', new Agent({ keepAlive: true }));
+      const alive = await getAnswer(`${queryUrl}/healthz`, new Agent({ keepAlive: true }));
       expect(alive.status).toBe(200);
       expect(JSON.parse(alive.body)).toEqual({ status: 'ok' });
       // Answered while draining: the client is told to open its next request elsewhere.
@@ -188,19 +157,19 @@ describe('graceful shutdown of the services started from main.ts', () => {
 
   it('command service: not ready while draining, alive, then exits 0', async () => {
     if (!command) throw new Error('not started');
-    const ready = await getAnswer(commandUrl, '/readyz');
+    const ready = await getAnswer(`${commandUrl}/readyz`);
     expect(ready.status).toBe(200);
     expect(JSON.parse(ready.body)).toEqual({ status: 'ready' });
 
     command.terminate();
     await until('readiness turns', async () => {
-      const answer = await getAnswer(commandUrl, '/readyz');
+      const answer = await getAnswer(`${commandUrl}/readyz`);
       return answer.status === 503;
     });
-    const draining = await getAnswer(commandUrl, '/readyz');
+    const draining = await getAnswer(`${commandUrl}/readyz`);
     expect(JSON.parse(draining.body)).toEqual({ status: 'draining' });
     expect(draining.headers['cache-control']).toBe('no-store');
-    const alive = await getAnswer(commandUrl, '/healthz');
+    const alive = await getAnswer(`${commandUrl}/healthz`);
     expect(alive.status).toBe(200);
     expect(alive.headers.connection).toBe('close');
 
