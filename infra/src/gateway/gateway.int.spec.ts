@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upgradeAndPing } from '../testing/websocket-upgrade';
 import { loadGatewayEnv } from './env';
 import { createGateway } from './gateway';
 import { uiCspDirectives } from './ui-security';
@@ -396,30 +397,8 @@ describe('gateway (integration, real sockets)', () => {
     const api = await send(port, 'GET', '/api/opportunities');
     expect(json(api)).toMatchObject({ upstream: 'query' });
 
-    const echoed = await new Promise<string>((resolve, reject) => {
-      const req = http.request({
-        host: '127.0.0.1',
-        port,
-        path: '/?token=hmr',
-        headers: {
-          connection: 'Upgrade',
-          upgrade: 'websocket',
-          'sec-websocket-version': '13',
-          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
-        },
-      });
-      req.on('upgrade', (res, socket) => {
-        expect(res.statusCode).toBe(101);
-        socket.once('data', (data: Buffer) => {
-          resolve(data.toString());
-          socket.destroy();
-        });
-        socket.write('ping');
-      });
-      req.on('response', (res) => reject(new Error(`no upgrade: ${String(res.statusCode)}`)));
-      req.on('error', reject);
-      req.end();
-    });
+    const { status, echoed } = await upgradeAndPing(port, '/?token=hmr');
+    expect(status).toBe(101);
     expect(echoed).toBe('dev:ping');
     expect(lastSeen(dev)).toMatchObject({ method: 'UPGRADE', url: '/?token=hmr' });
   });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { capturedLogger } from '../testing/captured-logger';
+import { upgradeAndPing } from '../testing/websocket-upgrade';
 import { loadGatewayEnv } from './env';
 import { createGateway, type GatewayOptions } from './gateway';
 import { createUpstreamPool } from './upstreams';
@@ -380,30 +381,7 @@ describe('gateway with several copies of each service (integration, real sockets
     const port = await startGateway([q1.url, q2.url], [c1.url], {
       balancing: { probeIntervalMs: 0 },
     });
-    const upgrade = () =>
-      new Promise<string>((resolve, reject) => {
-        const req = http.request({
-          host: '127.0.0.1',
-          port,
-          path: '/api/live?x=1',
-          headers: {
-            connection: 'Upgrade',
-            upgrade: 'websocket',
-            'sec-websocket-version': '13',
-            'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
-          },
-        });
-        req.on('upgrade', (_res, socket) => {
-          socket.once('data', (data: Buffer) => {
-            resolve(data.toString());
-            socket.destroy();
-          });
-          socket.write('ping');
-        });
-        req.on('response', (res) => reject(new Error(`no upgrade: ${String(res.statusCode)}`)));
-        req.on('error', reject);
-        req.end();
-      });
+    const upgrade = async () => (await upgradeAndPing(port, '/api/live?x=1')).echoed;
     expect([await upgrade(), await upgrade()]).toEqual(['q1:ping', 'q2:ping']);
     await kill(q1);
     expect([await upgrade(), await upgrade()]).toEqual(['q2:ping', 'q2:ping']);

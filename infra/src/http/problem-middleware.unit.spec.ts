@@ -1,10 +1,16 @@
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
-import express from 'express';
+import express, { type Express } from 'express';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../logging';
 import { RedisDeadlineError } from '../redis/unavailable';
+import { listen } from '../service-runner';
+import { capturedLogger } from '../testing/captured-logger';
 import { problemHandler } from './problem-middleware';
+
+/** `app` on a free port of this machine, and its base URL. */
+const serve = async (app: Express) => {
+  const server = await listen(app, 0);
+  return { server, base: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}` };
+};
 
 const ADDRESS = 'grace.secret7@university.edu';
 
@@ -19,17 +25,7 @@ const databaseError = () =>
 
 describe('unhandled errors', () => {
   it('answers 500 and logs the route pattern and the error, not the address in the path', async () => {
-    const lines: string[] = [];
-    const logger = createLogger(
-      'test',
-      'debug',
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-          done();
-        },
-      }),
-    );
+    const { lines, logger } = capturedLogger();
     const app = express();
     app.get('/api/users/email/:address', () => {
       throw databaseError();
@@ -41,9 +37,7 @@ describe('unhandled errors', () => {
       throw databaseError();
     });
     app.use(problemHandler(logger));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+    const { server, base } = await serve(app);
     try {
       const answer = await fetch(`${base}/api/users/email/${encodeURIComponent(ADDRESS)}`);
       expect(answer.status).toBe(500);
@@ -70,17 +64,7 @@ describe('unhandled errors', () => {
 
 describe('Redis away', () => {
   it('answers 503 with Retry-After when a job queue call gave up on Redis, and logs nothing', async () => {
-    const lines: string[] = [];
-    const logger = createLogger(
-      'test',
-      'debug',
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(chunk.toString('utf8'));
-          done();
-        },
-      }),
-    );
+    const { lines, logger } = capturedLogger();
     const app = express();
     app.post('/api/reports', () => {
       throw new RedisDeadlineError(2_000);
@@ -89,9 +73,7 @@ describe('Redis away', () => {
       throw new Error('Command timed out');
     });
     app.use(problemHandler(logger));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+    const { server, base } = await serve(app);
     try {
       for (const path of ['/api/reports', '/api/replays']) {
         const answer = await fetch(`${base}${path}`, { method: 'POST' });

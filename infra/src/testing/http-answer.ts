@@ -9,7 +9,7 @@ export type HttpAnswer = {
   readonly socket: Socket;
 };
 
-/** One GET of `url` over `agent` (a connection of its own unless given one that keeps them alive). */
+/** A GET of `url` over `agent` (a new connection unless given an agent keeping them alive). */
 export const getAnswer = (url: string, agent: Agent | false = false) =>
   new Promise<HttpAnswer>((resolve, reject) => {
     const request = get(url, { agent }, (response) => {
