@@ -1,7 +1,7 @@
 import type { Clock, EventStore, GlobalPosition } from '@campus/contracts';
 import { createPersonalDataVault, type Logger, type Pool } from '@campus/infra';
 import { createTransport } from 'nodemailer';
-import { relayEvents, RelayCheckpointMovedError } from './relay';
+import { relayEvents, RelayCheckpointMovedError, type RelayOptions } from './relay';
 import { scanReminders } from './reminders';
 import { sendDueMessages } from './sender';
 
@@ -27,13 +27,7 @@ export type OutboxOptions = {
  * stored checkpoint after a growing pause; when another relay moved the checkpoint first, at once.
  * A batch in flight when `signal` aborts is finished (committed or rolled back) first.
  */
-export const relayUntilAborted = async (options: {
-  readonly store: EventStore;
-  readonly pool: Pool;
-  readonly logger: Logger;
-  readonly signal: AbortSignal;
-  readonly onBatch?: (last: GlobalPosition, queued: number) => void;
-}) => {
+export const relayUntilAborted = async (options: RelayOptions) => {
   const { logger, signal } = options;
   // A function, not the property: it flips while this awaits.
   const aborted = () => signal.aborted;

@@ -43,6 +43,16 @@ export const relayStart = async (pool: Pool, store: EventStore): Promise<GlobalP
   return (await readCheckpoint(pool)) ?? head;
 };
 
+export type RelayOptions = {
+  readonly store: EventStore;
+  readonly pool: Pool;
+  readonly logger: Logger;
+  /** Stops the relay (a batch in flight is finished first). */
+  readonly signal: AbortSignal;
+  /** Called after each committed batch: its last event and how many messages it queued. */
+  readonly onBatch?: (last: GlobalPosition, queued: number) => void;
+};
+
 /**
  * Follows the event log from the outbox checkpoint and queues the messages events ask for, each
  * batch's messages and the checkpoint in one transaction: an event is turned into messages once,
@@ -50,13 +60,7 @@ export const relayStart = async (pool: Pool, store: EventStore): Promise<GlobalP
  * compare-and-set on the position this relay holds: a batch another relay committed first is
  * rolled back and this throws RelayCheckpointMovedError (restart from the stored checkpoint).
  */
-export const relayEvents = async (options: {
-  readonly store: EventStore;
-  readonly pool: Pool;
-  readonly logger: Logger;
-  readonly signal: AbortSignal;
-  readonly onBatch?: (last: GlobalPosition, queued: number) => void;
-}) => {
+export const relayEvents = async (options: RelayOptions) => {
   const { store, pool, signal } = options;
   const from = await relayStart(pool, store);
   let held = from;
