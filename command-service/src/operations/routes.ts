@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import {
   requestReportSchema,
   routes,
@@ -28,6 +28,14 @@ const queuesOf = (deps: CommandDeps): JobQueues => {
 };
 
 /**
+ * Answers 202 with what enqueueing a job answered (the job to watch); a Redis that does not take
+ * the job within its command timeout fails the request (503).
+ */
+const accepted = async (res: Response, enqueued: Promise<unknown>) => {
+  res.status(202).json(await withRedisDeadline(null, enqueued));
+};
+
+/**
  * Admin operations the command service answers: enqueue a report or a replay (BullMQ jobs the
  * projection worker runs; the answer names the job to watch), and the service data CSV, a read
  * that is a POST, produced by the same code as the report jobs.
@@ -38,27 +46,13 @@ export const operationsCommandRouter = (deps: CommandDeps): Router => {
   mountRoute(router, routes.requestReport, deps, async (req, res) => {
     const caller = requireCaller(req);
     const body = parseOrThrow(requestReportSchema, req.body ?? {});
-    res
-      .status(202)
-      .json(
-        await withRedisDeadline(
-          null,
-          enqueueReport(queuesOf(deps), deps.pool, body, caller.userId),
-        ),
-      );
+    await accepted(res, enqueueReport(queuesOf(deps), deps.pool, body, caller.userId));
   });
 
   mountRoute(router, routes.startReplay, deps, async (req, res) => {
     const caller = requireCaller(req);
     const { projection } = parseOrThrow(startReplaySchema, req.body ?? {});
-    res
-      .status(202)
-      .json(
-        await withRedisDeadline(
-          null,
-          enqueueReplay(queuesOf(deps), deps.store, projection, caller.userId),
-        ),
-      );
+    await accepted(res, enqueueReplay(queuesOf(deps), deps.store, projection, caller.userId));
   });
 
   // A read: no Idempotency-Key handling (its answer is a file, not a command's JSON).
