@@ -87,13 +87,9 @@ describe('two projectors over one read model (a second worker by mistake): the r
     const { lines, logger } = capturedLogger();
     const run = () =>
       runProjectionsUntilAborted({
-        store: h.store,
-        pool: h.pool,
-        vault: h.vault,
+        ...h.workerDeps,
         logger,
         projections: allProjections,
-        redis: h.redis,
-        keyPrefix: h.prefix,
         // Small batches: many chances to apply one batch twice.
         batchSize: 3,
         signal: controller.signal,
@@ -118,12 +114,7 @@ describe('two projectors over one read model (a second worker by mistake): the r
 
     // One projector's result: the whole read model rebuilt from the log batch by batch.
     await replayProjections({
-      store: h.store,
-      pool: h.pool,
-      vault: h.vault,
-      logger: h.logger,
-      redis: h.redis,
-      keyPrefix: h.prefix,
+      ...h.workerDeps,
       requested: 'all',
       batchSize: 3,
       bulk: false,

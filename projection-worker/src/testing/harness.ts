@@ -51,6 +51,12 @@ export const createProjectionHarness = async (label: string) => {
   const prefix = testRedisPrefix(label);
   const logger = createLogger('test');
 
+  /**
+   * What the projector, a replay and the job workers are given of the harness: its store, pool,
+   * vault, logger, Redis and board prefix (spread into their options).
+   */
+  const workerDeps = { store, pool, vault, logger, redis, keyPrefix: prefix } as const;
+
   // Appends settle only once older transactions anywhere on the server end (other test files'
   // included), so catching up waits for the last appended position, not the store's head.
   let appended: GlobalPosition = START_POSITION;
@@ -78,13 +84,9 @@ export const createProjectionHarness = async (label: string) => {
     const progress = { caughtUp: false };
     try {
       await runProjections({
-        store,
-        pool,
-        vault,
+        ...workerDeps,
         logger: options.logger ?? logger,
         projections,
-        redis,
-        keyPrefix: prefix,
         signal: controller.signal,
         ...(options.batchSize ? { batchSize: options.batchSize } : {}),
         ...(options.retry ? { retry: options.retry } : {}),
@@ -136,6 +138,7 @@ export const createProjectionHarness = async (label: string) => {
     redis,
     prefix,
     logger,
+    workerDeps,
     append,
     project,
     board,
