@@ -28,9 +28,8 @@ import {
 import { rebuildBoards } from '../boards/rebuild-boards';
 import { allProjections } from '../projections';
 import {
-  attendanceMarked,
+  attendedOpportunity,
   memberJoined,
-  opportunityCreated,
   organizationCreated,
   userRegistered,
   type TestEvent,
@@ -136,19 +135,8 @@ describe('projector during a Redis outage (private Redis stopped, started, froze
   };
 
   /** An opportunity and its attendance: points for `who`, so boards change. */
-  const attendance = (who: readonly string[], minutes: number, date = '2026-03-10') => {
-    const opportunity = opportunityCreated({ hostUserId: host, date });
-    return [
-      opportunity,
-      attendanceMarked({
-        opportunityId: opportunity.opportunityId,
-        markedBy: host,
-        opportunityDate: date,
-        durationMinutes: minutes,
-        attended: [...who],
-      }),
-    ];
-  };
+  const attendance = (who: readonly string[], minutes: number, date = '2026-03-10') =>
+    attendedOpportunity({ hostUserId: host, date, durationMinutes: minutes, attended: who });
 
   beforeAll(async () => {
     db = await createTestDatabase({ poolMax: 8 });

@@ -348,6 +348,30 @@ export const attendanceMarked = (input: {
     input.at,
   );
 
+/**
+ * An opportunity of `hostUserId` on `date` and its attendance marked by its host: points for
+ * `attended`, so their boards change.
+ */
+export const attendedOpportunity = (input: {
+  hostUserId: string;
+  /** The opportunity's Eastern date. */
+  date: string;
+  durationMinutes: number;
+  attended: readonly string[];
+}): TestEvent[] => {
+  const opportunity = opportunityCreated({ hostUserId: input.hostUserId, date: input.date });
+  return [
+    opportunity,
+    attendanceMarked({
+      opportunityId: opportunity.opportunityId,
+      markedBy: input.hostUserId,
+      opportunityDate: input.date,
+      durationMinutes: input.durationMinutes,
+      attended: [...input.attended],
+    }),
+  ];
+};
+
 const friendship = (
   type: 'FriendRequested' | 'FriendRequestAccepted' | 'FriendRequestRejected',
   requesterId: string,
