@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendRequest, type RawAnswer } from '../testing/http-answer';
 import { upgradeAndPing } from '../testing/websocket-upgrade';
 import { loadGatewayEnv } from './env';
 import { createGateway } from './gateway';
@@ -98,44 +99,7 @@ const freePort = async (): Promise<number> => {
   return port;
 };
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
-
-/** Plain http.request, so bodies can be streamed in chunks and any header can be sent. */
-const send = (
-  port: number,
-  method: string,
-  urlPath: string,
-  options: { headers?: http.OutgoingHttpHeaders; chunks?: Buffer[]; agent?: http.Agent } = {},
-): Promise<Answer> =>
-  new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: urlPath,
-        headers: options.headers ?? {},
-        ...(options.agent ? { agent: options.agent } : {}),
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    for (const chunk of options.chunks ?? []) req.write(chunk);
-    req.end();
-  });
-
-const json = (answer: Answer): Record<string, unknown> =>
+const json = (answer: RawAnswer): Record<string, unknown> =>
   JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>;
 
 const lastSeen = (upstream: Upstream): Seen => {
@@ -184,13 +148,13 @@ describe('gateway (integration, real sockets)', () => {
   });
 
   it('answers /healthz itself', async () => {
-    const answer = await send(portOf(gateway), 'GET', '/healthz');
+    const answer = await sendRequest(portOf(gateway), 'GET', '/healthz');
     expect(answer.status).toBe(200);
     expect(json(answer)).toEqual({ status: 'ok' });
   });
 
   it('sends GET to the query service, path and query string intact', async () => {
-    const answer = await send(
+    const answer = await sendRequest(
       portOf(gateway),
       'GET',
       '/api/leaderboards/monthly?month=2025-03&x=a%20b',
@@ -205,7 +169,7 @@ describe('gateway (integration, real sockets)', () => {
 
   it('sends HEAD to the query service', async () => {
     const before = query.seen.length;
-    const answer = await send(portOf(gateway), 'HEAD', '/files/abc/photo.png');
+    const answer = await sendRequest(portOf(gateway), 'HEAD', '/files/abc/photo.png');
     expect(answer.status).toBe(200);
     expect(answer.headers['x-upstream']).toBe('query');
     expect(answer.body.length).toBe(0);
@@ -216,7 +180,7 @@ describe('gateway (integration, real sockets)', () => {
   it.each(['/api', '/api/', '/upload', '/files/x'])(
     'routes GET %s to the query service',
     async (p) => {
-      const answer = await send(portOf(gateway), 'GET', p);
+      const answer = await sendRequest(portOf(gateway), 'GET', p);
       expect(answer.headers['x-upstream']).toBe('query');
     },
   );
@@ -229,7 +193,7 @@ describe('gateway (integration, real sockets)', () => {
     ['POST', '/api/protected'],
   ])('sends %s %s to the command service with the body intact', async (method, p) => {
     const body = Buffer.from(JSON.stringify({ method, note: 'héllo ✓', n: [1, 2, 3] }));
-    const answer = await send(portOf(gateway), method, p, {
+    const answer = await sendRequest(portOf(gateway), method, p, {
       headers: { 'content-type': 'application/json', 'content-length': body.length },
       chunks: [body],
     });
@@ -254,7 +218,7 @@ describe('gateway (integration, real sockets)', () => {
       binary.subarray(1000),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ];
-    const answer = await send(portOf(gateway), 'POST', '/upload', {
+    const answer = await sendRequest(portOf(gateway), 'POST', '/upload', {
       headers: {
         'content-type': `multipart/form-data; boundary=${boundary}`,
         'transfer-encoding': 'chunked',
@@ -269,7 +233,7 @@ describe('gateway (integration, real sockets)', () => {
   });
 
   it('passes headers both ways (Authorization, consistency token, cookies, X-Forwarded-*)', async () => {
-    const answer = await send(portOf(gateway), 'GET', '/api/me', {
+    const answer = await sendRequest(portOf(gateway), 'GET', '/api/me', {
       headers: {
         authorization: 'Bearer eyJhbGciOiJub25lIn0.e30.',
         'x-consistency-token': '12.345',
@@ -285,7 +249,7 @@ describe('gateway (integration, real sockets)', () => {
     expect(answer.headers['x-consistency-token']).toBe('query-token-7.42');
     expect(answer.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
 
-    const posted = await send(portOf(gateway), 'POST', '/api/signups', {
+    const posted = await sendRequest(portOf(gateway), 'POST', '/api/signups', {
       headers: { authorization: 'Bearer t2', 'content-length': 0 },
     });
     expect(lastSeen(command).headers['authorization']).toBe('Bearer t2');
@@ -294,33 +258,33 @@ describe('gateway (integration, real sockets)', () => {
 
   it('serves static files, with an SPA fallback to index.html', async () => {
     const port = portOf(gateway);
-    const root = await send(port, 'GET', '/');
+    const root = await sendRequest(port, 'GET', '/');
     expect(root.status).toBe(200);
     expect(root.headers['content-type']).toMatch(/text\/html/);
     expect(root.body.toString()).toContain('<title>Campus</title>');
 
-    const asset = await send(port, 'GET', '/assets/app-1a2b.js');
+    const asset = await sendRequest(port, 'GET', '/assets/app-1a2b.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect(asset.body.toString()).toBe('console.log("app");');
 
-    const route = await send(port, 'GET', '/opportunities/42?tab=signups', {
+    const route = await sendRequest(port, 'GET', '/opportunities/42?tab=signups', {
       headers: { accept: 'text/html' },
     });
     expect(route.status).toBe(200);
     expect(route.body.toString()).toContain('<title>Campus</title>');
     expect(route.headers['cache-control']).toBe('no-cache');
 
-    const head = await send(port, 'HEAD', '/leaderboard');
+    const head = await sendRequest(port, 'HEAD', '/leaderboard');
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
 
-    const missingAsset = await send(port, 'GET', '/assets/missing-0000.js');
+    const missingAsset = await sendRequest(port, 'GET', '/assets/missing-0000.js');
     expect(missingAsset.status).toBe(404);
     expect(json(missingAsset)).toMatchObject({ status: 404, title: 'Not Found' });
 
-    const postToPage = await send(port, 'POST', '/opportunities/42', {
+    const postToPage = await sendRequest(port, 'POST', '/opportunities/42', {
       headers: { 'content-length': 0 },
     });
     expect(postToPage.status).toBe(404);
@@ -334,7 +298,7 @@ describe('gateway (integration, real sockets)', () => {
       ['/assets/app-1a2b.js', '*/*'],
       ['/assets/missing-0000.js', '*/*'],
     ] as const) {
-      const answer = await send(port, 'GET', path, { headers: { accept } });
+      const answer = await sendRequest(port, 'GET', path, { headers: { accept } });
       const csp = directivesOf(answer.headers['content-security-policy']);
       expect(csp.get('script-src'), path).toEqual(["'self'"]);
       expect(csp.get('frame-ancestors'), path).toEqual(["'none'"]);
@@ -359,7 +323,7 @@ describe('gateway (integration, real sockets)', () => {
   });
 
   it('leaves the services’ answers to their own headers', async () => {
-    const answer = await send(portOf(gateway), 'GET', '/api/opportunities');
+    const answer = await sendRequest(portOf(gateway), 'GET', '/api/opportunities');
     expect(json(answer)).toMatchObject({ upstream: 'query' });
     expect(answer.headers['content-security-policy']).toBeUndefined();
   });
@@ -375,7 +339,7 @@ describe('gateway (integration, real sockets)', () => {
   });
 
   it('keeps Vite’s dev server working: no CSP there, the other headers still', async () => {
-    const page = await send(portOf(devGateway), 'GET', '/src/main.tsx');
+    const page = await sendRequest(portOf(devGateway), 'GET', '/src/main.tsx');
     expect(page.headers['content-security-policy']).toBeUndefined();
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['x-frame-options']).toBe('DENY');
@@ -383,7 +347,7 @@ describe('gateway (integration, real sockets)', () => {
 
   it('does not let a non-service path that merely starts like one reach a service', async () => {
     const before = query.seen.length;
-    const answer = await send(portOf(gateway), 'GET', '/uploads-guide', {
+    const answer = await sendRequest(portOf(gateway), 'GET', '/uploads-guide', {
       headers: { accept: 'text/html' },
     });
     expect(answer.body.toString()).toContain('<title>Campus</title>');
@@ -392,9 +356,9 @@ describe('gateway (integration, real sockets)', () => {
 
   it('proxies non-service paths to the dev server, websocket upgrades included', async () => {
     const port = portOf(devGateway);
-    const page = await send(port, 'GET', '/src/main.tsx');
+    const page = await sendRequest(port, 'GET', '/src/main.tsx');
     expect(json(page)).toMatchObject({ upstream: 'dev', url: '/src/main.tsx' });
-    const api = await send(port, 'GET', '/api/opportunities');
+    const api = await sendRequest(port, 'GET', '/api/opportunities');
     expect(json(api)).toMatchObject({ upstream: 'query' });
 
     const { status, echoed } = await upgradeAndPing(port, '/?token=hmr');
@@ -419,7 +383,7 @@ describe('gateway (integration, real sockets)', () => {
         ['DELETE', '/files/x'],
       ] as const) {
         const sent = method === 'GET' ? [] : [Buffer.from('{"a":1}')];
-        const answer = await send(port, method, p, {
+        const answer = await sendRequest(port, method, p, {
           headers: { 'content-type': 'application/json', 'content-length': sent[0]?.length ?? 0 },
           chunks: sent,
         });
@@ -435,13 +399,13 @@ describe('gateway (integration, real sockets)', () => {
       // A chunked upload the upstream never read: the next request must still be understood.
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       try {
-        const upload = await send(port, 'POST', '/upload', {
+        const upload = await sendRequest(port, 'POST', '/upload', {
           headers: { 'content-type': 'application/octet-stream' },
           chunks: Array.from({ length: 16 }, () => Buffer.alloc(64 * 1024, 7)),
           agent,
         });
         expect(upload.status).toBe(502);
-        const next = await send(port, 'DELETE', '/api/x', {
+        const next = await sendRequest(port, 'DELETE', '/api/x', {
           headers: { 'content-length': 0 },
           agent,
         });
@@ -449,12 +413,12 @@ describe('gateway (integration, real sockets)', () => {
       } finally {
         agent.destroy();
       }
-      const head = await send(port, 'HEAD', '/api/opportunities');
+      const head = await sendRequest(port, 'HEAD', '/api/opportunities');
       expect(head.status).toBe(502);
       // The gateway is still alive and still serves the frontend.
-      const page = await send(port, 'GET', '/');
+      const page = await sendRequest(port, 'GET', '/');
       expect(page.status).toBe(200);
-      expect((await send(port, 'GET', '/healthz')).status).toBe(200);
+      expect((await sendRequest(port, 'GET', '/healthz')).status).toBe(200);
     } finally {
       await close(broken);
     }

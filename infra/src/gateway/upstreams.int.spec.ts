@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { capturedLogger } from '../testing/captured-logger';
+import { sendRequest, type HttpAnswer } from '../testing/http-answer';
 import { upgradeAndPing } from '../testing/websocket-upgrade';
 import { loadGatewayEnv } from './env';
 import { createGateway, type GatewayOptions } from './gateway';
@@ -109,46 +110,32 @@ const startGateway = async (
   return portOf(gateway);
 };
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-const send = (
+/** A request to the gateway on `port`: `body` is sent as JSON, `chunks` as a stream of bytes. */
+const send = async (
   port: number,
   method: string,
   urlPath: string,
   options: { body?: string; chunks?: Buffer[]; agent?: http.Agent } = {},
-): Promise<Answer> =>
-  new Promise((resolve, reject) => {
-    const headers: http.OutgoingHttpHeaders =
-      options.body === undefined
-        ? options.chunks
-          ? { 'content-type': 'application/octet-stream' }
-          : {}
-        : {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(options.body),
-          };
-    const req = http.request(
-      { host: '127.0.0.1', port, method, path: urlPath, headers, agent: options.agent },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    if (options.body !== undefined) req.write(options.body);
-    for (const chunk of options.chunks ?? []) req.write(chunk);
-    req.end();
+): Promise<HttpAnswer> => {
+  const headers: http.OutgoingHttpHeaders =
+    options.body === undefined
+      ? options.chunks
+        ? { 'content-type': 'application/octet-stream' }
+        : {}
+      : {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(options.body),
+        };
+  const chunks = [...(options.body === undefined ? [] : [options.body]), ...(options.chunks ?? [])];
+  const answer = await sendRequest(port, method, urlPath, {
+    headers,
+    chunks,
+    ...(options.agent ? { agent: options.agent } : {}),
   });
+  return { ...answer, body: answer.body.toString('utf8') };
+};
 
-const copyThatAnswered = (answer: Answer): string =>
+const copyThatAnswered = (answer: HttpAnswer): string =>
   (JSON.parse(answer.body) as { copy: string }).copy;
 
 /** Waits (at most 5 s) until `done()` holds. */

@@ -1,33 +1,84 @@
-import { get, type Agent, type IncomingHttpHeaders } from 'node:http';
+import {
+  get,
+  request,
+  type Agent,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+} from 'node:http';
 import type { Socket } from 'node:net';
 
-export type HttpAnswer = {
+/** An HTTP answer read to its end. */
+export type RawAnswer = {
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
-  readonly body: string;
+  readonly body: Buffer;
   /** The connection it came on (to see whether it is kept open or closed). */
   readonly socket: Socket;
 };
 
+export type HttpAnswer = Omit<RawAnswer, 'body'> & { readonly body: string };
+
+/** Reads `response` to its end; `resolve` gets it, `reject` a failure while reading. */
+const readAnswer =
+  (resolve: (answer: RawAnswer) => void, reject: (error: Error) => void) =>
+  (response: IncomingMessage) => {
+    // Taken now: a kept-alive socket is handed back to its agent at the end.
+    const socket = response.socket;
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('error', reject);
+    response.on('end', () =>
+      resolve({
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        body: Buffer.concat(chunks),
+        socket,
+      }),
+    );
+  };
+
+/**
+ * A request to 127.0.0.1:`port` with any method, path and headers, its body written in `chunks`
+ * (so a body can arrive in pieces), over `agent` (Node's global agent unless given one, or false
+ * for a connection of its own); answers the response read to its end.
+ */
+export const sendRequest = (
+  port: number,
+  method: string,
+  path: string,
+  options: {
+    readonly headers?: OutgoingHttpHeaders;
+    readonly chunks?: readonly (Buffer | string)[];
+    readonly agent?: Agent | false;
+  } = {},
+) =>
+  new Promise<RawAnswer>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: options.headers ?? {},
+        ...(options.agent === undefined ? {} : { agent: options.agent }),
+      },
+      readAnswer(resolve, reject),
+    );
+    req.on('error', reject);
+    for (const chunk of options.chunks ?? []) req.write(chunk);
+    req.end();
+  });
+
 /** A GET of `url` over `agent` (a new connection unless given an agent keeping them alive). */
 export const getAnswer = (url: string, agent: Agent | false = false) =>
   new Promise<HttpAnswer>((resolve, reject) => {
-    const request = get(url, { agent }, (response) => {
-      // Taken now: a kept-alive socket is handed back to its agent at the end.
-      const socket = response.socket;
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-          socket,
-        }),
-      );
-    });
-    request.on('error', reject);
+    const req = get(
+      url,
+      { agent },
+      readAnswer((answer) => resolve({ ...answer, body: answer.body.toString('utf8') }), reject),
+    );
+    req.on('error', reject);
   });
 
 /** The error code `request` failed with (ECONNREFUSED, ECONNRESET…), or 'answered'. */
