@@ -466,7 +466,12 @@ describe('control characters in path ids and query strings: 400 naming the param
     stack = await startTestStack({ runWorker: true, label: 'control-characters' });
     student = await stack.registerUser(`nul-${randomUUID()}@university.edu`);
     // Registered in the read model, so a refusal below is the parameter's doing, not a 403.
-    expect((await stack.read(`/api/users/${student.userId}`, student.token)).status).toBe(200);
+    // (The read waits 2 s at most for the projection; a busy shared server may take longer.)
+    await expect
+      .poll(async () => (await stack.read(`/api/users/${student.userId}`, student.token)).status, {
+        timeout: 20_000,
+      })
+      .toBe(200);
   });
   afterAll(async () => {
     await stack.stop();

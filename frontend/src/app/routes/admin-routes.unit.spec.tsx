@@ -109,7 +109,12 @@ describe('the admin screens', () => {
     }));
     renderAt('/profile/student-1', admin);
     expect(
-      await screen.findByRole('link', { name: texts.admin.userHistory.auditLink }),
+      // The profile screen is loaded on demand: on a busy machine that takes more than a second.
+      await screen.findByRole(
+        'link',
+        { name: texts.admin.userHistory.auditLink },
+        { timeout: 5_000 },
+      ),
     ).toHaveAttribute('href', '/admin/users/student-1/history');
   });
 
