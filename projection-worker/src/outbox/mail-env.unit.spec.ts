@@ -1,3 +1,4 @@
+import { LEASE_SECONDS, SMTP_TIMEOUTS_MS } from './sender';
 import { describe, expect, it } from 'vitest';
 import { loadWorkerEnv } from '../config/env';
 
@@ -31,5 +32,15 @@ describe('mail settings of the worker', () => {
     expect(() => loadWorkerEnv({ SMTP_PORT: 'smtp' })).toThrow(/SMTP_PORT/);
     expect(() => loadWorkerEnv({ SMTP_PORT: '70000' })).toThrow(/SMTP_PORT/);
     expect(() => loadWorkerEnv({ OUTBOX_INTERVAL_MS: '0' })).toThrow(/OUTBOX_INTERVAL_MS/);
+  });
+});
+
+describe('a send stays inside its claim', () => {
+  it('bounds connecting, the greeting and an idle socket well within the lease together', () => {
+    const worstCase =
+      SMTP_TIMEOUTS_MS.connectionTimeout +
+      SMTP_TIMEOUTS_MS.greetingTimeout +
+      SMTP_TIMEOUTS_MS.socketTimeout;
+    expect(worstCase).toBeLessThanOrEqual((LEASE_SECONDS * 1_000) / 2);
   });
 });

@@ -3,7 +3,7 @@ import { createPersonalDataVault, type Logger, type Pool } from '@campus/infra';
 import { createTransport } from 'nodemailer';
 import { relayEvents, RelayCheckpointMovedError, type RelayOptions } from './relay';
 import { scanReminders } from './reminders';
-import { sendDueMessages } from './sender';
+import { sendDueMessages, SMTP_TIMEOUTS_MS } from './sender';
 
 export type OutboxOptions = {
   readonly store: EventStore;
@@ -77,6 +77,7 @@ export const startOutbox = (options: OutboxOptions): Outbox => {
     port: options.smtp.port,
     secure: false,
     ignoreTLS: true,
+    ...SMTP_TIMEOUTS_MS,
   });
   const controller = new AbortController();
   const relaying =

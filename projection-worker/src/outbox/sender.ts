@@ -10,7 +10,18 @@ import { composeMessage, type MessageKind } from './messages';
 
 /** Tries before a message is given up as failed; the pause doubles from 30 s up to an hour. */
 export const MAX_ATTEMPTS = 8;
-const LEASE_SECONDS = 120;
+/**
+ * How long a claimed message is another worker's. Every step of a send is bounded well inside it
+ * (SMTP_TIMEOUTS_MS), so a slow SMTP server cannot let a second worker claim and send it again.
+ */
+export const LEASE_SECONDS = 120;
+
+/** nodemailer's limits (its defaults allow minutes), each well inside the claim's lease. */
+export const SMTP_TIMEOUTS_MS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+} as const;
 
 type Claimed = {
   id: string;
