@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { capturedLogger } from '../testing/captured-logger';
+import { closeNow, listenLocal } from '../testing/http-answer';
 import { loadGatewayEnv } from './env';
 import { createGateway, type GatewayOptions } from './gateway';
 
@@ -25,22 +25,6 @@ type Copy = {
 
 const running = new Set<http.Server>();
 const children = new Set<ChildProcess>();
-
-const listen = (server: http.Server): Promise<number> =>
-  new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-
-const close = (server: http.Server): Promise<void> =>
-  new Promise((resolve) => {
-    if (!server.listening) {
-      resolve();
-      return;
-    }
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 
 const startCopy = async (name: string, mode: Copy['mode'] = 'answer'): Promise<Copy> => {
   const copy: Copy = { name, url: '', seen: [], mode };
@@ -71,7 +55,7 @@ const startCopy = async (name: string, mode: Copy['mode'] = 'answer'): Promise<C
       res.end(payload);
     });
   });
-  const port = await listen(server);
+  const port = await listenLocal(server);
   running.add(server);
   copy.url = `http://127.0.0.1:${String(port)}`;
   return copy;
@@ -103,7 +87,7 @@ const startGateway = async (
   extra: Partial<GatewayOptions> = {},
 ): Promise<number> => {
   const gateway = createGateway({ queryUrl, commandUrl, ...extra });
-  const port = await listen(gateway);
+  const port = await listenLocal(gateway);
   running.add(gateway);
   return port;
 };
@@ -179,7 +163,7 @@ const untilLogged = async (
 afterEach(async () => {
   for (const child of children) child.kill('SIGKILL');
   children.clear();
-  await Promise.all([...running].map(close));
+  await Promise.all([...running].map(closeNow));
   running.clear();
 });
 
@@ -300,8 +284,8 @@ describe('gateway in front of a frozen copy (integration, real sockets)', () => 
   it('logs an upstream error with the path masked: no address, no query string', async () => {
     const { lines, logger } = capturedLogger();
     const gone = http.createServer();
-    const gonePort = await listen(gone);
-    await close(gone); // its port now refuses connections
+    const gonePort = await listenLocal(gone);
+    await closeNow(gone); // its port now refuses connections
     const goneUrl = `http://127.0.0.1:${String(gonePort)}`;
     const port = await startGateway([goneUrl], [goneUrl], { logger });
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { capturedLogger } from '../testing/captured-logger';
-import { sendRequest, type HttpAnswer } from '../testing/http-answer';
+import { closeNow, listenLocal, sendRequest, type HttpAnswer } from '../testing/http-answer';
 import { upgradeAndPing } from '../testing/websocket-upgrade';
 import { loadGatewayEnv } from './env';
 import { createGateway, type GatewayOptions } from './gateway';
@@ -22,22 +22,6 @@ type Copy = {
   mode: 'answer' | 'hang-up';
   server: http.Server;
 };
-
-const listen = (server: http.Server, port = 0): Promise<void> =>
-  new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-
-const close = (server: http.Server): Promise<void> =>
-  new Promise((resolve) => {
-    if (!server.listening) {
-      resolve();
-      return;
-    }
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 
 const portOf = (server: http.Server): number => (server.address() as AddressInfo).port;
 
@@ -82,7 +66,7 @@ const running = new Set<http.Server>();
 const startCopy = async (name: string): Promise<Copy> => {
   const copy = { name, seen: [], readyzHits: 0, readyz: 200, mode: 'answer' } as unknown as Copy;
   copy.server = copyServer(copy);
-  await listen(copy.server);
+  await listenLocal(copy.server);
   running.add(copy.server);
   copy.port = portOf(copy.server);
   copy.url = `http://127.0.0.1:${String(copy.port)}`;
@@ -90,12 +74,12 @@ const startCopy = async (name: string): Promise<Copy> => {
 };
 
 /** Kills a copy: its port refuses connections from now on. */
-const kill = (copy: Copy): Promise<void> => close(copy.server);
+const kill = (copy: Copy): Promise<void> => closeNow(copy.server);
 
 /** Brings a killed copy back on its port. */
 const restart = async (copy: Copy): Promise<void> => {
   copy.server = copyServer(copy);
-  await listen(copy.server, copy.port);
+  await listenLocal(copy.server, copy.port);
   running.add(copy.server);
 };
 
@@ -105,7 +89,7 @@ const startGateway = async (
   extra: Partial<GatewayOptions> = {},
 ): Promise<number> => {
   const gateway = createGateway({ queryUrl, commandUrl, ...extra });
-  await listen(gateway);
+  await listenLocal(gateway);
   running.add(gateway);
   return portOf(gateway);
 };
@@ -150,7 +134,7 @@ const until = async (done: () => boolean, what: string): Promise<void> => {
 const bodiesAt = (copy: Copy): string[] => copy.seen.map((seen) => seen.body);
 
 afterEach(async () => {
-  await Promise.all([...running].map(close));
+  await Promise.all([...running].map(closeNow));
   running.clear();
 });
 

@@ -2,11 +2,12 @@ import {
   get,
   request,
   type Agent,
+  type Server,
   type IncomingHttpHeaders,
   type IncomingMessage,
   type OutgoingHttpHeaders,
 } from 'node:http';
-import type { Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** An HTTP answer read to its end. */
 export type RawAnswer = {
@@ -87,3 +88,21 @@ export const errorCodeOf = (request: Promise<unknown>) =>
     () => 'answered',
     (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error),
   );
+
+/** Starts `server` on 127.0.0.1 (`port`, or any free one); answers the port it listens on. */
+export const listenLocal = (server: Server, port = 0): Promise<number> =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+
+/** Closes `server` and cuts its open connections (a copy "killed"); a closed one is left as is. */
+export const closeNow = (server: Server): Promise<void> =>
+  new Promise((resolve) => {
+    if (!server.listening) {
+      resolve();
+      return;
+    }
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
