@@ -1,23 +1,14 @@
-import type { BulkFoldFactory } from './bulk';
+import type { BulkRebuild } from '../projector/projection';
 import { checkInsFold } from './check-ins/check-ins-fold';
 import { friendshipsFold } from './friendships/friendships-fold';
 import { opportunitiesFold } from './opportunities/opportunities-fold';
 import { organizationsFold } from './organizations/organizations-fold';
 import { pointsFold } from './points/points-fold';
 import { waitlistFold } from './waitlist/waitlist-fold';
+import { allProjections } from '.';
 
-export type BulkRebuild = {
-  readonly create: BulkFoldFactory;
-  /** The tables it fills from empty (a replay loads them without their indexes, then indexes them). */
-  readonly loads: readonly string[];
-};
-
-/**
- * The projections a replay rebuilds by folding the log in memory and writing each table once,
- * by name: every one but users (its sealed personal data opens through the vault, batch by batch,
- * in the same pass) and badges (rebuilt from the others' rows at the end).
- */
-export const bulkRebuilds: ReadonlyMap<string, BulkRebuild> = new Map([
+/** Folds not yet written as one evolve (each goes once its read model has an evolve). */
+const separateFolds: ReadonlyMap<string, BulkRebuild> = new Map([
   [
     'organizations',
     { create: organizationsFold, loads: ['organizations', 'memberships', 'membership_periods'] },
@@ -34,3 +25,15 @@ export const bulkRebuilds: ReadonlyMap<string, BulkRebuild> = new Map([
   ['points', { create: pointsFold, loads: ['point_ledger', 'monthly_points'] }],
   ['check-ins', { create: checkInsFold, loads: ['check_ins'] }],
 ]);
+
+/**
+ * The projections a replay rebuilds by folding the log in memory and writing each table once:
+ * every projection with one evolve (its `bulk`). Users (sealed personal data opens through the
+ * vault, batch by batch) and badges (rebuilt from the others' rows at the end) have none.
+ */
+export const bulkRebuilds: ReadonlyMap<string, BulkRebuild> = new Map(
+  allProjections.flatMap((p) => {
+    const rebuild = p.bulk ?? separateFolds.get(p.name);
+    return rebuild ? [[p.name, rebuild] as const] : [];
+  }),
+);

@@ -1,22 +1,5 @@
 import type { PoolClient } from '@campus/infra';
-import type { ProjectedEvent, ProjectionContext } from '../projector/projection';
-
-/**
- * A projection's rebuild from the first event into its empty tables, in two steps: `fold` takes
- * every event in log order and keeps the rows in memory (the rows its `apply` would leave after
- * the same events), then `write` inserts each table once, in big statements. A replay uses it
- * instead of applying batch by batch; the parity test holds it to the same rows.
- */
-export type BulkFold = {
-  fold(event: ProjectedEvent): void;
-  /**
-   * Inserts the folded rows into the empty tables (search_path is the shadow's); each statement
-   * commits on its own, so none holds a long write transaction open.
-   */
-  write(client: PoolClient): Promise<void>;
-};
-
-export type BulkFoldFactory = (context: ProjectionContext) => BulkFold;
+export type { BulkFold, BulkFoldFactory } from '../projector/projection';
 
 /** Rows a statement inserts at most: big enough to amortise a round trip, small enough to build. */
 export const BULK_CHUNK = 20_000;

@@ -41,6 +41,33 @@ export type Projection = {
    * them in one go. A replay then skips `apply` while it rebuilds and calls this once at the end.
    */
   rebuild?(client: PoolClient, context: ProjectionContext): Promise<void>;
+  /**
+   * For a read model with one evolve (projections/evolve.ts): a replay folds the whole log through
+   * it in memory and bulk-inserts `loads` (filled from empty, indexed afterwards) once.
+   */
+  bulk?: BulkRebuild;
+};
+
+/**
+ * A read model's rebuild from the first event into its empty tables, in two steps: `fold` takes
+ * every event in log order and keeps the rows in memory (through the same evolve as the live
+ * path), then `write` inserts each table once, in big statements.
+ */
+export type BulkFold = {
+  fold(event: ProjectedEvent): void;
+  /**
+   * Inserts the folded rows into the empty tables (search_path is the shadow's); each statement
+   * commits on its own, so none holds a long write transaction open.
+   */
+  write(client: PoolClient): Promise<void>;
+};
+
+export type BulkFoldFactory = (context: ProjectionContext) => BulkFold;
+
+export type BulkRebuild = {
+  readonly create: BulkFoldFactory;
+  /** The tables it fills from empty (a replay loads them without their indexes, then indexes them). */
+  readonly loads: readonly string[];
 };
 
 export type BatchResult = { readonly last: GlobalPosition; readonly count: number };
