@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // One project per package; integration tests share a migrated template database (global setup).
-const nodeProject = (name: string) => ({
+const nodeProject = (name: string, include = ['src/**/*.spec.ts']) => ({
   test: {
     name,
     root: `./${name}`,
-    include: ['src/**/*.spec.ts'],
+    include,
     environment: 'node',
     globalSetup: ['../infra/src/testing/global-setup.ts'],
     testTimeout: 60_000,
@@ -22,6 +22,12 @@ export default defineConfig({
       nodeProject('command-service'),
       nodeProject('projection-worker'),
       nodeProject('query-service'),
+      nodeProject('system-tests'),
+      nodeProject('tools', [
+        'bench/**/*.spec.ts',
+        'demo-data/**/*.spec.ts',
+        'architecture/**/*.spec.ts',
+      ]),
       ...(existsSync('./frontend/vite.config.ts') ? ['./frontend/vite.config.ts'] : []),
       {
         // Browser tests: the whole product started as the README starts it, driven in Chromium.
