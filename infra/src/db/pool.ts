@@ -18,22 +18,3 @@ export const createPool = (connectionString: string, options: PoolOptions = {}):
   pool.on('error', () => undefined);
   return pool;
 };
-
-/** Runs `work` in one transaction, committed on success and rolled back on any error. */
-export const withTransaction = async <T>(
-  pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> => {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-};

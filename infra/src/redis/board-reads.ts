@@ -14,16 +14,6 @@ export const rankOnBoard = async (
   return rankFromHigherCount(higher);
 };
 
-/** A member's score on a board, or null when absent. */
-export const scoreOnBoard = async (
-  redis: RedisClient,
-  key: string,
-  member: string,
-): Promise<number | null> => {
-  const score = await redis.zscore(key, member);
-  return score === null ? null : Number(score);
-};
-
 export type BoardEntry = { readonly member: string; readonly score: number; readonly rank: number };
 
 /**

@@ -34,7 +34,6 @@ export type BadgeFacts = {
 
 export const ECO_CAUSE = 'Environment & Sustainability';
 export const HUNGER_CAUSE = 'Food Security and Hunger Relief';
-export const TOP_TEN_RANK = SCORING_DEFAULTS.badgeThresholds['top-ten'];
 
 type Thresholds = ScoringParameters['badgeThresholds'];
 
