@@ -1,6 +1,5 @@
 import type { BulkRebuild } from '../projector/projection';
 import { checkInsFold } from './check-ins/check-ins-fold';
-import { friendshipsFold } from './friendships/friendships-fold';
 import { opportunitiesFold } from './opportunities/opportunities-fold';
 import { organizationsFold } from './organizations/organizations-fold';
 import { pointsFold } from './points/points-fold';
@@ -17,7 +16,6 @@ const separateFolds: ReadonlyMap<string, BulkRebuild> = new Map([
     'opportunities',
     { create: opportunitiesFold, loads: ['opportunities', 'announcements', 'signups'] },
   ],
-  ['friendships', { create: friendshipsFold, loads: ['friendships'] }],
   [
     'waitlist',
     { create: waitlistFold, loads: ['waitlist', 'waitlist_promotions', 'calendar_feeds'] },

@@ -1,7 +1,7 @@
 import type { Projection } from '../projector/projection';
 import { badgesProjection } from './badges/badges-projection';
 import { checkInsProjection } from './check-ins/check-ins-projection';
-import { friendshipsProjection } from './friendships/friendships-projection';
+import { friendshipsProjection } from './friendships/friendships-read-model';
 import { opportunitiesProjection } from './opportunities/opportunities-projection';
 import { organizationsProjection } from './organizations/organizations-projection';
 import { pointsProjection } from './points/points-projection';

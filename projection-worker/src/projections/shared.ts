@@ -1,4 +1,11 @@
-import { instantToEastern, isValidDate, monthOf, type RecordedEvent } from '@campus/contracts';
+import {
+  instantToEastern,
+  isValidDate,
+  monthOf,
+  type EventType,
+  type RecordedEvent,
+} from '@campus/contracts';
+import type { ProjectedEvent } from '../projector/projection';
 
 /** Largest value of a Postgres integer column: clamp to it instead of failing the batch. */
 export const MAX_INT4 = 2_147_483_647;
@@ -30,3 +37,15 @@ export const unique = <T>(items: Iterable<T>): T[] => [...new Set(items)];
 /** A timestamptz column selected as ISO 8601 UTC text, named after the column. */
 export const isoText = (column: string): string =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS ${column.split('.').at(-1) ?? column}`;
+
+/**
+ * The `touched` of a read model whose live path loads no rows (its write is an upsert or insert
+ * that lands on the right row whatever the table holds): whether the batch holds any event of
+ * `types`.
+ */
+export const touchesAny = (
+  types: readonly EventType[],
+): ((events: readonly ProjectedEvent[]) => true | null) => {
+  const handled: ReadonlySet<string> = new Set(types);
+  return (events) => (events.some(({ event }) => handled.has(event.type)) ? true : null);
+};
