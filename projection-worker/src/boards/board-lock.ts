@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from '@campus/infra';
-import { useReadSchema, type ReadSchema } from '../projector/read-schema';
+import { useReadSchema, type ReadSchema } from '@campus/read-model';
 
 /**
  * Board writers hold this advisory lock (one per board key prefix) from reading Postgres until

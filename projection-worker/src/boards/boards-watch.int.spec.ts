@@ -7,7 +7,7 @@ import {
   organizationTypeBoard,
   type BoardPeriod,
 } from '@campus/infra';
-import { LIVE_SCHEMA } from '../projector/read-schema';
+import { LIVE_SCHEMA } from '@campus/read-model';
 import {
   attendanceMarked,
   memberJoined,

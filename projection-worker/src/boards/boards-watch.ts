@@ -1,5 +1,5 @@
 import { boardsStateKeys, type Logger, type Pool, type RedisClient } from '@campus/infra';
-import { LIVE_SCHEMA, withReadTransaction } from '../projector/read-schema';
+import { LIVE_SCHEMA, withReadTransaction } from '@campus/read-model';
 import { withBoardsSnapshot } from './board-lock';
 import { expectedBoardKeys } from './board-set';
 import { REBUILDING_FLAG_TTL_MS } from './boards-debt';

@@ -1,9 +1,9 @@
 import type { OrganizationType } from '@campus/contracts';
 import type { Pool } from '@campus/infra';
-import { LIVE_SCHEMA, type ReadSchema } from '../projector/read-schema';
 import { withBoardsSnapshot } from './board-lock';
 import { execAll, onRedis } from './board-writes';
 import { boardKeyPattern, type RedisClient } from '@campus/infra';
+import { LIVE_SCHEMA, type ReadSchema } from '@campus/read-model';
 import {
   BOARD_ORGANIZATION_MONTHS,
   BOARD_ORGANIZATIONS,

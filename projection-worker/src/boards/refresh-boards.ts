@@ -6,7 +6,6 @@ import {
 } from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
 import { asJson } from '../projections/shared';
-import { LIVE_SCHEMA, type ReadSchema } from '../projector/read-schema';
 import { withBoardsSnapshot } from './board-lock';
 import { isEmptyTouches, type BoardTouches } from './board-touches';
 import { createBoardWrites, type BoardWrites } from './board-writes';
@@ -20,6 +19,7 @@ import {
   type BoardPeriod,
   type RedisClient,
 } from '@campus/infra';
+import { LIVE_SCHEMA, type ReadSchema } from '@campus/read-model';
 
 /**
  * Where the boards live: a Redis client and the key prefix (tests and replays use their own), and

@@ -11,6 +11,7 @@ import {
   ensureDatabase,
   migrate,
 } from '@campus/infra';
+import { readProjectionStatus } from '@campus/read-model';
 import { rebuildBoards } from '../boards/rebuild-boards';
 import { loadWorkerEnv } from '../config/env';
 import { replayProjections, type ReplayProgress } from '../jobs/replay/replay';
@@ -21,7 +22,6 @@ import {
   type BackupCounts,
   type EventsProgress,
 } from '../operations/backup-file';
-import { readProjectionStatus } from '../operations/projection-status';
 import { DEFAULT_RESTORE_BATCH_SIZE, restoreEventStore } from '../operations/restore';
 import { listDeadLetters } from '../projector/dead-letters';
 import { allProjections } from '../projections';

@@ -18,7 +18,7 @@ import {
   type ReplayJobResult,
   type ReportJobData,
   type ReportJobResult,
-} from './queues';
+} from '@campus/read-model';
 import { replayProcessor, type ReplayJobDeps } from './replay/replay-job';
 import { scoringPreviewProcessor } from './scoring-preview/scoring-preview-job';
 import {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { Counter, Gauge } from 'prom-client';
 import { createMetricsRegistry, type Logger, type Pool } from '@campus/infra';
-import { readProjectionStatus } from '../operations/projection-status';
+import { readProjectionStatus } from '@campus/read-model';
 
 /** Batches per second are averaged over this window (Prometheus users take rate() of the counter). */
 const RATE_WINDOW_MS = 60_000;

@@ -1,28 +1,20 @@
 /**
- * What the command and query services use of the worker's operations: the job queues, enqueueing
- * and job states, the CSV code shared with the jobs, projection lag.
+ * The former face of the worker's operations, kept while the whole-stack tests move to
+ * `@campus/read-model` (the job queues, enqueueing and job states, reports, projection status).
  */
 export {
   createJobQueues,
-  REPLAY_QUEUE,
-  REPORTS_QUEUE,
-  reportIdOf,
-  replayIdOf,
-  type JobQueues,
-} from '../jobs/queues';
-export {
+  enqueueReplay,
   enqueueReport,
-  reportDownload,
-  reportStatus,
-  toReportRequest,
-} from '../jobs/reports/report-service';
-export { streamReport } from '../jobs/reports/stream-report';
-export { reportFileName, type ReportRequest } from '../jobs/reports/report-definitions';
-export { escapeFormula } from '../jobs/reports/csv';
-export { enqueueReplay, replayStatus } from '../jobs/replay/replay-job';
-export {
   enqueueScoringPreview,
+  readProjectionStatus,
+  replayStatus,
+  reportDownload,
+  reportFileName,
+  reportStatus,
   scoringPreviewStatus,
-} from '../jobs/scoring-preview/scoring-preview-job';
-export { readProjectionStatus } from './projection-status';
+  streamReport,
+  type JobQueues,
+  type ReportRequest,
+} from '@campus/read-model';
 export { allProjections } from '../projections';

@@ -1,6 +1,6 @@
 import type { Clock } from '@campus/contracts';
 import type { Pool } from '@campus/infra';
-import { LIVE_SCHEMA, withReadTransaction } from '../projector/read-schema';
+import { LIVE_SCHEMA, withReadTransaction } from '@campus/read-model';
 import { queueMessages, reminderId, type OutboxMessage } from './messages';
 
 /** Reminders go out this long before an opportunity starts. */

@@ -1,10 +1,10 @@
 import { comparePositions, type GlobalPosition } from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
+import { withReadTransaction, type ReadSchema } from '@campus/read-model';
 import { markVisibleIn, ReadModelSwappedError, writeCheckpoints } from './checkpoints';
 import { PARSE_STAGE, recordDeadLetter } from './dead-letters';
 import type { UnparsableEvent } from './parse';
 import type { ProjectedEvent, Projection, ProjectionContext } from './projection';
-import { withReadTransaction, type ReadSchema } from './read-schema';
 import { isTransientFailure } from './transient-errors';
 
 export type RetryPolicy = {

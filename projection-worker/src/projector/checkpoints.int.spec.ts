@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_POSITION, type GlobalPosition } from '@campus/contracts';
 import type { PoolClient } from '@campus/infra';
+import { LIVE_SCHEMA, useReadSchema } from '@campus/read-model';
 import { createProjectionHarness, type ProjectionHarness } from '../testing/harness';
 import { CheckpointMovedError, readCheckpointStates, writeCheckpoints } from './checkpoints';
 import { ReadModelSwappedError } from './read-model-lock';
-import { LIVE_SCHEMA, useReadSchema } from './read-schema';
 
 const at = (txn: number, seq: number): GlobalPosition => ({ txn: BigInt(txn), seq: BigInt(seq) });
 

@@ -5,7 +5,7 @@ import {
   type GlobalPosition,
 } from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
-import { LIVE_SCHEMA, type ReadSchema } from './read-schema';
+import { LIVE_SCHEMA, type ReadSchema } from '@campus/read-model';
 
 export const VISIBLE_CHANNEL = 'read_visible';
 
@@ -191,14 +191,4 @@ export const markVisibleIn = async (
   position: GlobalPosition,
 ) => {
   await client.query(markVisibleAndNotifySql(null), markVisibleParams(projections, position));
-};
-
-/** The read model's visible position: the slowest projection's (START_POSITION when none ran). */
-export const visiblePositionIn = async (client: PoolClient): Promise<GlobalPosition> => {
-  const { rows } = await client.query<CheckpointRow>(
-    `SELECT visible_txn AS txn, visible_seq AS seq FROM checkpoints
-      ORDER BY visible_txn, visible_seq LIMIT 1`,
-  );
-  const row = rows[0];
-  return row ? { txn: BigInt(row.txn), seq: BigInt(row.seq) } : START_POSITION;
 };

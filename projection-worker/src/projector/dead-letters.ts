@@ -1,6 +1,6 @@
 import { formatPosition, type RecordedEvent } from '@campus/contracts';
 import { describeError, scrubStoredError, type Pool, type PoolClient } from '@campus/infra';
-import { LIVE_SCHEMA, withReadTransaction, type ReadSchema } from './read-schema';
+import { LIVE_SCHEMA, withReadTransaction, type ReadSchema } from '@campus/read-model';
 
 /** The pseudo-projection name of events whose payload fails its schema (no projection saw them). */
 export const PARSE_STAGE = '(parse)';

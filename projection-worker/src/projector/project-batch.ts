@@ -5,6 +5,7 @@ import {
   type RecordedEvent,
 } from '@campus/contracts';
 import type { Pool } from '@campus/infra';
+import { LIVE_SCHEMA, type ReadSchema } from '@campus/read-model';
 import { collectBoardTouches, isEmptyTouches } from '../boards/board-touches';
 import type { BoardsDebt } from '../boards/boards-debt';
 import { refreshBoards, type BoardsTarget } from '../boards/refresh-boards';
@@ -13,7 +14,6 @@ import { markVisible } from './checkpoints';
 import { independentGroups } from './independent-groups';
 import { parseBatch } from './parse';
 import type { Projection, ProjectionContext } from './projection';
-import { LIVE_SCHEMA, type ReadSchema } from './read-schema';
 
 /** One read model being written: the live one by the projector, a shadow by a replay. */
 export type BatchTarget = {

@@ -18,6 +18,7 @@ import {
   withRedisDeadline,
   type RedisClient,
 } from '@campus/infra';
+import { LIVE_SCHEMA, withReadTransaction } from '@campus/read-model';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './apply-batch';
 import { batches } from './batches';
 import { CheckpointMovedError, markVisible, readCheckpointStates } from './checkpoints';
@@ -28,7 +29,6 @@ import {
   ReadModelSwappedError,
   withReadModelLock,
 } from './read-model-lock';
-import { LIVE_SCHEMA, withReadTransaction } from './read-schema';
 
 /** The boards' key prefix when none is configured. */
 export const DEFAULT_KEY_PREFIX = 'campus:';

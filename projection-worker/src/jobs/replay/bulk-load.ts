@@ -1,7 +1,7 @@
 import type { GlobalPosition } from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
+import { SHADOW_SCHEMA, withReadTransaction } from '@campus/read-model';
 import { writeCheckpoints } from '../../projector/checkpoints';
-import { SHADOW_SCHEMA, withReadTransaction } from '../../projector/read-schema';
 import type { BulkFold } from '../../projections/bulk';
 
 /** A folded projection waiting to be written: its name, its fold and the tables it fills. */

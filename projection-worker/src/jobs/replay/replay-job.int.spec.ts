@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '@campus/contracts';
 import { ValidationError } from '@campus/infra';
 import { TEST_REDIS_URL } from '@campus/infra/testing';
+import { createJobQueues, enqueueReplay, replayStatus, type JobQueues } from '@campus/read-model';
 import { allProjections } from '../../projections';
 import { createProjectionHarness, type ProjectionHarness } from '../../testing/harness';
 import { seedHistory } from '../../testing/history';
 import { snapshotEveryTable } from '../../testing/read-model-snapshot';
-import { createJobQueues, type JobQueues } from '../queues';
 import { startJobWorkers, type JobWorkers } from '../workers';
-import { enqueueReplay, replayStatus } from './replay-job';
 
 describe('replay as a BullMQ job on the replay queue', () => {
   let h: ProjectionHarness;

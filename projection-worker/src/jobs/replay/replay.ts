@@ -15,6 +15,7 @@ import {
   type PoolClient,
   type RedisClient,
 } from '@campus/infra';
+import { LIVE_SCHEMA, SHADOW_SCHEMA, withReadTransaction } from '@campus/read-model';
 import { withBoardsSnapshot } from '../../boards/board-lock';
 import { rebuildBoards, scanKeys } from '../../boards/rebuild-boards';
 import { DEFAULT_RETRY_POLICY } from '../../projector/apply-batch';
@@ -22,7 +23,6 @@ import { checkpointStatesIn, markVisible, writeCheckpoints } from '../../project
 import type { Projection } from '../../projector/projection';
 import { projectBatch, type BatchTarget } from '../../projector/project-batch';
 import { withReadModelLock } from '../../projector/read-model-lock';
-import { LIVE_SCHEMA, SHADOW_SCHEMA, withReadTransaction } from '../../projector/read-schema';
 import { minPosition } from '../../projector/run-projections';
 import { allProjections } from '../../projections';
 import { bulkRebuilds } from '../../projections/bulk-folds';

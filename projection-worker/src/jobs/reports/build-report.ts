@@ -2,11 +2,16 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Pool } from '@campus/infra';
+import {
+  LIVE_SCHEMA,
+  reportFileName,
+  streamReport,
+  withReadTransaction,
+  type ReportJobResult,
+  type ReportProgress,
+  type ReportRequest,
+} from '@campus/read-model';
 import { withReadModelLock } from '../../projector/read-model-lock';
-import { LIVE_SCHEMA, withReadTransaction } from '../../projector/read-schema';
-import type { ReportJobResult } from '../queues';
-import { reportFileName, type ReportRequest } from './report-definitions';
-import { streamReport, type ReportProgress } from './stream-report';
 
 /**
  * Builds a report into `<reportsDir>/<reportId>.csv` (written beside it, then renamed, so a

@@ -1,11 +1,14 @@
 import type { Job } from 'bullmq';
-import { easternToday, formatPosition, monthOf, type Clock } from '@campus/contracts';
+import { easternToday, monthOf, type Clock } from '@campus/contracts';
 import type { Logger, Pool } from '@campus/infra';
-import { visiblePositionIn } from '../../projector/checkpoints';
-import { LIVE_SCHEMA, withReadTransaction } from '../../projector/read-schema';
-import { reportIdOf, type ReportJobData, type ReportJobResult } from '../queues';
+import {
+  readModelPosition,
+  reportIdOf,
+  type ReportJobData,
+  type ReportJobResult,
+  type ReportRequest,
+} from '@campus/read-model';
 import { buildReportFile } from './build-report';
-import type { ReportRequest } from './report-definitions';
 
 /** The id of the repeatable job that regenerates the current month's service data. */
 export const NIGHTLY_SERVICE_DATA = 'nightly-service-data';
@@ -18,10 +21,6 @@ export type ReportJobDeps = {
   readonly clock: Clock;
   readonly logger: Logger;
 };
-
-/** The read model's visible position, `<txn>.<seq>` (what a report built now reflects at least). */
-export const readModelPosition = async (pool: Pool): Promise<string> =>
-  formatPosition(await withReadTransaction(pool, LIVE_SCHEMA, visiblePositionIn));
 
 /** The current Eastern month so far: from its 1st to today. */
 export const currentMonthRange = (clock: Clock): { start: string; end: string } => {

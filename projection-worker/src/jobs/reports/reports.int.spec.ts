@@ -6,13 +6,18 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, TIME_ZONE } from '@campus/contracts';
 import { TEST_REDIS_URL } from '@campus/infra/testing';
+import {
+  createJobQueues,
+  enqueueReport,
+  reportDownload,
+  reportStatus,
+  type JobQueues,
+} from '@campus/read-model';
 import { attendanceMarked, opportunityCreated, userRegistered } from '../../testing/events';
 import { createProjectionHarness, type ProjectionHarness } from '../../testing/harness';
 import { seedHistory, type SeededHistory } from '../../testing/history';
-import { createJobQueues, type JobQueues } from '../queues';
 import { startJobWorkers, type JobWorkers } from '../workers';
 import { NIGHTLY_PATTERN, NIGHTLY_SERVICE_DATA } from './report-job';
-import { enqueueReport, reportDownload, reportStatus } from './report-service';
 
 describe('report jobs on the reports queue (real Redis): files, ids, progress, nightly', () => {
   let h: ProjectionHarness;

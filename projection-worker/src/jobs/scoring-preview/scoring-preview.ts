@@ -6,21 +6,8 @@ import {
   type ScoringOverrides,
 } from '@campus/contracts';
 import type { Logger, PersonalDataVault, Pool, PoolClient, RedisClient } from '@campus/infra';
+import type { ScoringPreviewJobProgress, ScoringPreviewJobResult } from '@campus/read-model';
 import { replayProjections } from '../replay/replay';
-
-export type ScoringPreviewPhase = 'preparing' | 'replaying' | 'comparing' | 'done';
-
-export type ScoringPreviewProgress = {
-  readonly phase: ScoringPreviewPhase;
-  readonly events: number;
-  readonly total: number | null;
-};
-
-export type ScoringPreviewResult = {
-  readonly position: string;
-  readonly usersCompared: number;
-  readonly changes: readonly ScoringChange[];
-};
 
 export type ScoringPreviewOptions = {
   readonly store: EventStore;
@@ -33,7 +20,7 @@ export type ScoringPreviewOptions = {
   readonly launchDate?: string;
   readonly batchSize?: number;
   readonly countEvents?: () => Promise<number | null>;
-  readonly onProgress?: (progress: ScoringPreviewProgress) => void | Promise<void>;
+  readonly onProgress?: (progress: ScoringPreviewJobProgress) => void | Promise<void>;
 };
 
 /** Points, all-time rank (competition ranking, 999 without points) and badges of every user. */
@@ -103,7 +90,7 @@ export const compareWithLive = async (
  */
 export const previewScoring = async (
   options: ScoringPreviewOptions,
-): Promise<ScoringPreviewResult> => {
+): Promise<ScoringPreviewJobResult> => {
   const { overrides, onProgress } = options;
   // Validates the draft against the defaults' shape before any work.
   scoringWith(overrides);
@@ -114,7 +101,7 @@ export const previewScoring = async (
     requested: 'badges',
     scoring: overrides,
     onProgress: async (p) => {
-      const phase: ScoringPreviewPhase =
+      const phase: ScoringPreviewJobProgress['phase'] =
         p.phase === 'preparing' ? 'preparing' : p.phase === 'done' ? 'comparing' : 'replaying';
       replayed = p.events;
       await onProgress?.({ phase, events: p.events, total: p.total });

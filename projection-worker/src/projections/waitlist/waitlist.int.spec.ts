@@ -7,9 +7,9 @@ import {
   type EventData,
   type EventType,
 } from '@campus/contracts';
+import { LIVE_SCHEMA, withReadTransaction } from '@campus/read-model';
 import { toProjectedEvents } from '../../projector/parse';
 import type { ProjectedEvent } from '../../projector/projection';
-import { LIVE_SCHEMA, withReadTransaction } from '../../projector/read-schema';
 import { opportunityDeleted, signedUp } from '../../testing/events';
 import { createProjectionHarness, type ProjectionHarness } from '../../testing/harness';
 import { waitlistProjection } from './waitlist-projection';

@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
 import { formatPosition } from '@campus/contracts';
 import type { Pool } from '@campus/infra';
-import { visiblePositionIn } from '../../projector/checkpoints';
-import { LIVE_SCHEMA, withReadTransaction } from '../../projector/read-schema';
+import { visiblePositionIn } from '../read-position';
+import { LIVE_SCHEMA, withReadTransaction } from '../read-schema';
 import { writeCsv } from './csv';
 import { reportDefinition, type ReportRequest } from './report-definitions';
 

@@ -1,8 +1,11 @@
 import { Queue, type JobsOptions } from 'bullmq';
-import type { ReportKind, ScoringOverrides } from '@campus/contracts';
+import {
+  scoringWith,
+  type ReportKind,
+  type ScoringChange,
+  type ScoringOverrides,
+} from '@campus/contracts';
 import type { RedisClient } from '@campus/infra';
-import type { ReplayProgress, ReplayResult } from './replay/replay';
-import type { ScoringPreviewResult } from './scoring-preview/scoring-preview';
 
 export const REPORTS_QUEUE = 'reports';
 export const REPLAY_QUEUE = 'replay';
@@ -34,14 +37,43 @@ export type ReportJobResult = {
 };
 
 export type ReplayJobData = { readonly projection: string; readonly requestedBy: string | null };
-export type ReplayJobProgress = ReplayProgress;
-export type ReplayJobResult = ReplayResult;
+
+/** A replay's progress, as the worker reports it on the job. */
+export type ReplayJobProgress = {
+  readonly phase: 'preparing' | 'replaying' | 'boards' | 'catching-up' | 'swapping' | 'done';
+  /** Events read from the log so far. */
+  readonly events: number;
+  /** Events in the log when the replay started (null: the store cannot count them). */
+  readonly total: number | null;
+  readonly eventsPerSecond: number;
+};
+
+export type ReplayJobResult = {
+  readonly projections: readonly string[];
+  readonly events: number;
+  /** The position the swapped-in read model had reached, `<txn>.<seq>`. */
+  readonly position: string;
+  readonly boards: number;
+  readonly durationMs: number;
+};
 
 export type ScoringPreviewJobData = {
   readonly overrides: ScoringOverrides;
   readonly requestedBy: string | null;
 };
-export type ScoringPreviewJobResult = ScoringPreviewResult;
+
+/** A scoring preview's progress, as the worker reports it on the job. */
+export type ScoringPreviewJobProgress = {
+  readonly phase: 'preparing' | 'replaying' | 'comparing' | 'done';
+  readonly events: number;
+  readonly total: number | null;
+};
+
+export type ScoringPreviewJobResult = {
+  readonly position: string;
+  readonly usersCompared: number;
+  readonly changes: readonly ScoringChange[];
+};
 
 export type JobQueues = {
   readonly reports: Queue<ReportJobData, ReportJobResult>;
@@ -51,7 +83,7 @@ export type JobQueues = {
 };
 
 /**
- * The two queues, for the services that enqueue jobs and read their state. `connection` is shared
+ * The three queues, for the services that enqueue jobs and read their state. `connection` is shared
  * (a Redis client with maxRetriesPerRequest: null); `prefix` is BullMQ's own key prefix (tests
  * use one each; BullMQ refuses an ioredis keyPrefix).
  */
@@ -100,3 +132,12 @@ export const reportIdOf = (
 /** A replay's id: the projection and the log's head when asked (a double click is one job). */
 export const replayIdOf = (projection: string, head: string): string =>
   `replay-${idPart(projection)}-at-${idPart(head)}`;
+
+/** The same draft at the same log head is one job (a double click). */
+export const scoringPreviewIdOf = (overrides: ScoringOverrides, head: string): string => {
+  const params = scoringWith(overrides);
+  const thresholds = Object.entries(params.badgeThresholds)
+    .map(([, value]) => String(value))
+    .join('_');
+  return `scoring-preview-b${String(params.firstSignupBonusPoints)}-t${thresholds}-at-${idPart(head)}`;
+};

@@ -1,14 +1,14 @@
 import { join, resolve } from 'node:path';
 import type { JobAccepted, JobState, ReportStatus, RequestReport } from '@campus/contracts';
 import type { Pool } from '@campus/infra';
-import { LIVE_SCHEMA, withReadTransaction } from '../../projector/read-schema';
-import { reportIdOf, type JobQueues } from '../queues';
-import { readModelPosition } from './report-job';
+import { reportIdOf, type JobQueues } from '../jobs/queues';
+import { readModelPosition } from '../read-position';
+import { LIVE_SCHEMA, withReadTransaction } from '../read-schema';
 import type { ReportRequest } from './report-definitions';
 
 /** What the services call: enqueue a report, see its state, find its file. */
 
-export const toReportRequest = (body: RequestReport): ReportRequest =>
+const toReportRequest = (body: RequestReport): ReportRequest =>
   body.kind === 'service-data'
     ? { kind: body.kind, start: body.start_date, end: body.end_date }
     : { kind: body.kind };

@@ -1,9 +1,9 @@
 import { formatPosition, type GlobalPosition, type ProjectionsStatus } from '@campus/contracts';
 import { measureSubscriberLag, type Pool, type SubscriberLag } from '@campus/infra';
-import { LIVE_SCHEMA, withReadTransaction } from '../projector/read-schema';
+import { LIVE_SCHEMA, withReadTransaction } from './read-schema';
 
 /** Lag is counted up to this many events: past it the number only says "far behind". */
-export const LAG_COUNT_CAP = 100_000;
+const LAG_COUNT_CAP = 100_000;
 
 type Row = {
   projection: string;

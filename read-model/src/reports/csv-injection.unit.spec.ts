@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeFormula, writeCsv } from '../jobs/reports/csv';
+import { escapeFormula, writeCsv } from './csv';
 
 /**
  * CSV exports (users.csv, opportunities.csv, service data; the report jobs and the CSV
