@@ -15,7 +15,7 @@ import {
   runService,
   shutdownSettings,
 } from '@campus/infra';
-import { createJobQueues } from '@campus/projection-worker/operations';
+import { createJobQueues } from '@campus/read-model';
 import { loadCommandEnv } from './config/env';
 import { createCommandApp } from './http/app';
 import { createStreamCallerResolver } from './users/caller-resolver';

@@ -11,7 +11,7 @@ import {
 } from '@campus/contracts';
 import { createRedisClient } from '@campus/infra';
 import { TEST_REDIS_URL } from '@campus/infra/testing';
-import { createJobQueues } from '@campus/projection-worker/operations';
+import { createJobQueues } from '@campus/read-model';
 import { ADMIN_EMAIL, startCommandStack, type CommandStack } from '../testing/command-stack';
 
 /**

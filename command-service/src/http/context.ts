@@ -20,7 +20,7 @@ import {
   type Pool,
   type TokenVerifier,
 } from '@campus/infra';
-import type { JobQueues } from '@campus/projection-worker/operations';
+import type { JobQueues } from '@campus/read-model';
 import { idempotency } from './idempotency';
 
 /** What every command slice is given. */

@@ -19,7 +19,7 @@ import {
   streamReport,
   type JobQueues,
   type ReportRequest,
-} from '@campus/projection-worker/operations';
+} from '@campus/read-model';
 import { mountRoute, type CommandDeps } from '../http/context';
 
 const queuesOf = (deps: CommandDeps): JobQueues => {

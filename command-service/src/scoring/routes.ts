@@ -6,7 +6,7 @@ import {
   ServiceUnavailableError,
   withRedisDeadline,
 } from '@campus/infra';
-import { enqueueScoringPreview } from '@campus/projection-worker/operations';
+import { enqueueScoringPreview } from '@campus/read-model';
 import { mountRoute, type CommandDeps } from '../http/context';
 
 /**

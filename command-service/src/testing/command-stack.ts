@@ -15,7 +15,7 @@ import {
   emulatorIdToken,
   TEST_FIREBASE_PROJECT_ID,
 } from '@campus/infra/testing';
-import type { JobQueues } from '@campus/projection-worker/operations';
+import type { JobQueues } from '@campus/read-model';
 import { createCommandApp } from '../http/app';
 import { createStreamCallerResolver } from '../users/caller-resolver';
 
