@@ -12,7 +12,7 @@ import {
   runService,
   shutdownSettings,
 } from '@campus/infra';
-import { createJobQueues } from '@campus/projection-worker/operations';
+import { createJobQueues } from '@campus/read-model';
 import { loadQueryEnv } from './config/env';
 import { createVisiblePositionTracker } from './consistency/visible-position';
 import { createQueryApp } from './http/app';

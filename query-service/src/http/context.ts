@@ -10,7 +10,7 @@ import {
   type Pool,
   type TokenVerifier,
 } from '@campus/infra';
-import type { JobQueues } from '@campus/projection-worker/operations';
+import type { JobQueues } from '@campus/read-model';
 import { readYourWrites } from '../consistency/read-your-writes';
 import type { VisiblePositionTracker } from '../consistency/visible-position';
 import type { RedisClient } from '@campus/infra';

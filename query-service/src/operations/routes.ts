@@ -1,11 +1,7 @@
 import { Router } from 'express';
 import { routes } from '@campus/contracts';
 import { NotFoundError, ServiceUnavailableError, withRedisDeadline } from '@campus/infra';
-import {
-  allProjections,
-  readProjectionStatus,
-  replayStatus,
-} from '@campus/projection-worker/operations';
+import { PROJECTION_NAMES, readProjectionStatus, replayStatus } from '@campus/read-model';
 import { mountQuery, type QueryDeps } from '../http/context';
 
 /**
@@ -14,10 +10,9 @@ import { mountQuery, type QueryDeps } from '../http/context';
  */
 export const operationsQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
-  const names = allProjections.map((p) => p.name);
 
   mountQuery(router, routes.getProjections, deps, async (_req, res) => {
-    res.json(await readProjectionStatus(deps.pool, names));
+    res.json(await readProjectionStatus(deps.pool, PROJECTION_NAMES));
   });
 
   mountQuery(router, routes.getReplay, deps, async (req, res) => {

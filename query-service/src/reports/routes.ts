@@ -15,7 +15,7 @@ import {
   streamReport,
   type JobQueues,
   type ReportRequest,
-} from '@campus/projection-worker/operations';
+} from '@campus/read-model';
 import { mountQuery, queryOf, type QueryDeps } from '../http/context';
 import { personVisibility, projectPerson } from '../shared/person-visibility';
 import { leaderboardAsOf } from './leaderboard-as-of';

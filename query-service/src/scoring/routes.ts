@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { routes } from '@campus/contracts';
 import { NotFoundError, ServiceUnavailableError, withRedisDeadline } from '@campus/infra';
-import { scoringPreviewStatus } from '@campus/projection-worker/operations';
+import { scoringPreviewStatus } from '@campus/read-model';
 import { mountQuery, type QueryDeps } from '../http/context';
 
 /** Admins watch a scoring preview job: its progress, then the users who would change. */
