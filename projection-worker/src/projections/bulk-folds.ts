@@ -1,5 +1,4 @@
 import type { BulkRebuild } from '../projector/projection';
-import { checkInsFold } from './check-ins/check-ins-fold';
 import { opportunitiesFold } from './opportunities/opportunities-fold';
 import { organizationsFold } from './organizations/organizations-fold';
 import { pointsFold } from './points/points-fold';
@@ -21,7 +20,6 @@ const separateFolds: ReadonlyMap<string, BulkRebuild> = new Map([
     { create: waitlistFold, loads: ['waitlist', 'waitlist_promotions', 'calendar_feeds'] },
   ],
   ['points', { create: pointsFold, loads: ['point_ledger', 'monthly_points'] }],
-  ['check-ins', { create: checkInsFold, loads: ['check_ins'] }],
 ]);
 
 /**

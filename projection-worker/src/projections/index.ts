@@ -1,6 +1,6 @@
 import type { Projection } from '../projector/projection';
 import { badgesProjection } from './badges/badges-projection';
-import { checkInsProjection } from './check-ins/check-ins-projection';
+import { checkInsProjection } from './check-ins/check-ins-read-model';
 import { friendshipsProjection } from './friendships/friendships-read-model';
 import { opportunitiesProjection } from './opportunities/opportunities-projection';
 import { organizationsProjection } from './organizations/organizations-projection';
