@@ -19,6 +19,7 @@ export default defineConfig({
     projects: [
       nodeProject('contracts'),
       nodeProject('infra'),
+      nodeProject('read-model'),
       nodeProject('command-service'),
       nodeProject('projection-worker'),
       nodeProject('query-service'),
@@ -33,7 +34,7 @@ export default defineConfig({
         // Browser tests: the whole product started as the README starts it, driven in Chromium.
         test: {
           name: 'e2e',
-          root: './frontend',
+          root: './system-tests',
           include: ['e2e/**/*.e2e.spec.ts'],
           environment: 'node',
           globalSetup: ['./e2e/global-setup.ts'],

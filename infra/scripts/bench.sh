@@ -10,8 +10,8 @@ export FIREBASE_PROJECT_ID=demo-campus
 EMULATOR_HOST=127.0.0.1:9199
 if curl -fsS -o /dev/null "http://${EMULATOR_HOST}/" 2>/dev/null; then
   # An emulator started by the tests (or a developer) is already up: use it.
-  FIREBASE_AUTH_EMULATOR_HOST="$EMULATOR_HOST" npx tsx infra/bench/run.ts "$@"
+  FIREBASE_AUTH_EMULATOR_HOST="$EMULATOR_HOST" npx tsx tools/bench/run.ts "$@"
 else
   npx firebase emulators:exec --config infra/firebase.test.json --only auth --project demo-campus \
-    "npx tsx infra/bench/run.ts $*"
+    "npx tsx tools/bench/run.ts $*"
 fi

@@ -167,7 +167,7 @@ while (($#)); do
 done
 wait_for gateway "http://127.0.0.1:${GATEWAY_PORT}/healthz"
 
-npx tsx infra/demo-data/load.ts "http://127.0.0.1:${GATEWAY_PORT}"
+npx tsx tools/demo-data/load.ts "http://127.0.0.1:${GATEWAY_PORT}"
 
 echo
 echo "Campus volunteering is running at http://127.0.0.1:${GATEWAY_PORT}/"

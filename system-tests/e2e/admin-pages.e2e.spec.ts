@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildPath, routes, texts } from '@campus/contracts';
-import { emulatorIdToken } from '../../infra/src/auth/emulator-sign-in';
+import { emulatorIdToken } from '@campus/infra/testing';
 import {
   apiAs,
   easternAt,

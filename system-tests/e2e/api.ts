@@ -8,8 +8,8 @@ import {
 } from '@campus/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
-import { TOOLING_CLOCK_HEADER } from '../../infra/demo-data/tooling-clock';
-import { emulatorIdToken } from '../../infra/src/auth/emulator-sign-in';
+import { TOOLING_CLOCK_HEADER } from '@campus/tools/demo-data/tooling-clock';
+import { emulatorIdToken } from '@campus/infra/testing';
 
 /** The newest consistency token any call answered: reads send it, so they see those writes. */
 let newestToken: string | null = null;

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startToolingCommandService } from '../../infra/demo-data/tooling-command-service';
+import { startToolingCommandService } from '@campus/tools/demo-data';
 import { describeUnexpected, readDeadLetters } from '../../infra/src/testing/dead-letters';
 import { resetAccessibilityResults, writeAccessibilityReport } from './axe';
 import { startE2eStack } from './stack';

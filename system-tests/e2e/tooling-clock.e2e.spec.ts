@@ -6,8 +6,8 @@ import {
   type OpportunityDetail,
   type OpportunityHistory,
 } from '@campus/contracts';
-import { TOOLING_CLOCK_HEADER } from '../../infra/demo-data/tooling-clock';
-import { emulatorIdToken } from '../../infra/src/auth/emulator-sign-in';
+import { TOOLING_CLOCK_HEADER } from '@campus/tools/demo-data/tooling-clock';
+import { emulatorIdToken } from '@campus/infra/testing';
 import {
   apiAs,
   easternAt,

@@ -6,7 +6,7 @@ import {
 import { STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
 import pg from 'pg';
 import type { EventToAppend } from '@campus/contracts';
-import { createEventStore } from '../src/event-store/create-event-store';
+import { createEventStore } from '@campus/infra';
 import { phaseMs } from './shared/config';
 import { rateOver, sleep } from './shared/measure';
 import { fmt, type BenchModule, type BenchRow } from './shared/report';

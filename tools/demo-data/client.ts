@@ -1,4 +1,4 @@
-import { emulatorIdToken } from '../src/auth/emulator-sign-in';
+import { emulatorIdToken } from '@campus/infra/testing';
 import { TOOLING_CLOCK_HEADER } from './tooling-clock';
 
 /**

@@ -24,7 +24,7 @@ import { startToolingCommandService } from './tooling-command-service';
  * signups and attendance) is decided at its own past instants by a tooling command service run in
  * this process; upcoming events and friendships go through the gateway now. See docs/demo-data.md.
  *
- *   npx tsx infra/demo-data/load.ts [gateway URL]
+ *   npx tsx tools/demo-data/load.ts [gateway URL]
  *
  * DEMO_DATA_SCALE (default 1: 300 students, 80 opportunities) shrinks the campus; DEMO_DATA=skip
  * loads only the three demo accounts; DEMO_DATA_CONCURRENCY bounds parallel requests (default 16).

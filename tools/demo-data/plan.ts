@@ -1,6 +1,6 @@
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import { CAUSES, type Cause, type OrganizationType } from '@campus/contracts';
-import { teamMembers } from '../../frontend/src/content/team';
+import { teamMembers } from '@campus/frontend/team';
 
 /**
  * The demo campus as a plan: who registers, which organizations exist, which opportunities run
@@ -8,9 +8,9 @@ import { teamMembers } from '../../frontend/src/content/team';
  * the same scale gives the same campus; only the calendar dates follow today. `load.ts` carries the
  * plan out through the command API.
  */
-export const DEMO_SEED = 20_250_916;
+const DEMO_SEED = 20_250_916;
 
-export type PlannedUser = {
+type PlannedUser = {
   readonly email: string;
   readonly firstName: string;
   readonly lastName: string;
@@ -24,7 +24,7 @@ export type PlannedUser = {
   readonly interests: readonly Cause[];
 };
 
-export type PlannedOrganization = {
+type PlannedOrganization = {
   readonly key: string;
   readonly name: string;
   readonly type: OrganizationType;
@@ -66,8 +66,8 @@ export type PlannedOpportunity = {
   readonly announcements: readonly string[];
 };
 
-export type FriendshipOutcome = 'pending' | 'friends' | 'declined' | 'removed';
-export type PlannedFriendship = {
+type FriendshipOutcome = 'pending' | 'friends' | 'declined' | 'removed';
+type PlannedFriendship = {
   readonly from: string;
   readonly to: string;
   readonly outcome: FriendshipOutcome;

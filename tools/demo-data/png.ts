@@ -14,7 +14,7 @@ const chunk = (type: string, data: Buffer) => {
   return Buffer.concat([length, body, crc]);
 };
 
-export type Rgb = readonly [number, number, number];
+type Rgb = readonly [number, number, number];
 
 export const gradientPng = (width: number, height: number, from: Rgb, to: Rgb): Buffer => {
   const header = Buffer.alloc(13);

@@ -19,11 +19,9 @@ import {
 } from '@campus/infra';
 import { TOOLING_CLOCK_HEADER } from './tooling-clock';
 
-export { TOOLING_CLOCK_HEADER };
-
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-export type ToolingCommandService = {
+type ToolingCommandService = {
   /** http://127.0.0.1:<ephemeral port> */
   readonly url: string;
   readonly stop: () => Promise<void>;

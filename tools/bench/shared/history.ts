@@ -24,7 +24,7 @@ import type { Pool } from '@campus/infra';
  * event dated by the history's own clock as the rules would have it: an opportunity already held
  * was signed up for before it started and its attendance marked after it ended, never moved.
  */
-export type HistoryShape = {
+type HistoryShape = {
   readonly events: number;
   readonly students: number;
   /** Opportunities already held (attendance marked). */

@@ -19,7 +19,7 @@ import {
 } from '@campus/query-service';
 import { sleep } from './measure';
 
-export type InProcessOptions = {
+type InProcessOptions = {
   readonly pool: Pool;
   readonly databaseUrl: string;
   readonly store: EventStore;

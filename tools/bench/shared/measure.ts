@@ -24,11 +24,4 @@ export const percentile = (values: readonly number[], p: number): number => {
   return sorted[rank - 1] ?? Number.NaN;
 };
 
-/** Milliseconds `work` took, and its answer. */
-export const timed = async <T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> => {
-  const started = performance.now();
-  const value = await work();
-  return { ms: performance.now() - started, value };
-};
-
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -23,7 +23,7 @@ const adminQuery = async (sql: string) => {
   }
 };
 
-export type BenchDatabase = {
+type BenchDatabase = {
   readonly name: string;
   readonly url: string;
   readonly pool: Pool;
@@ -64,9 +64,9 @@ export const createBenchDatabase = async (
 };
 
 /** Unlinks every key under `prefix`. */
-export const dropRedisKeys = deleteRedisPrefix;
+const dropRedisKeys = deleteRedisPrefix;
 
-export type BenchRedis = {
+type BenchRedis = {
   readonly redis: RedisClient;
   readonly prefix: string;
   drop(): Promise<void>;

@@ -7,7 +7,7 @@ import {
 } from '@campus/infra/testing';
 import { benchEnv } from './config';
 
-export type BenchServiceOptions = {
+type BenchServiceOptions = {
   readonly databaseUrl: string;
   /** Prefix of the leaderboard keys; the jobs' and rate limiter's keys go under it too. */
   readonly redisPrefix: string;

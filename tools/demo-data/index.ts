@@ -1,0 +1,1 @@
+export { startToolingCommandService } from './tooling-command-service';
