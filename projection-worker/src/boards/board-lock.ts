@@ -8,7 +8,7 @@ import { useReadSchema, type ReadSchema } from '@campus/read-model';
  */
 const BOARDS_LOCK = 742_101;
 
-export type BoardsSnapshot = {
+type BoardsSnapshot = {
   readonly mode: 'shared' | 'exclusive';
   /** The board key prefix the writer writes under. */
   readonly prefix: string;

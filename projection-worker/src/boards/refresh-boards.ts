@@ -50,7 +50,7 @@ export const monthsBetween = (first: string, last: string): string[] => {
 };
 
 /** Every month that has points on some monthly board. */
-export const monthsWithPoints = async (client: PoolClient): Promise<string[]> => {
+const monthsWithPoints = async (client: PoolClient): Promise<string[]> => {
   const { rows } = await client.query<{ first: string | null; last: string | null }>(
     'SELECT min(month) AS first, max(month) AS last FROM monthly_points',
   );

@@ -4,7 +4,7 @@ import { LIVE_SCHEMA, withReadTransaction } from '@campus/read-model';
 import { queueMessages, reminderId, type OutboxMessage } from './messages';
 
 /** Reminders go out this long before an opportunity starts. */
-export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Queues a reminder for every student still registered for a listed opportunity that starts within

@@ -22,7 +22,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   retryDelayMs: 50,
 };
 
-export type BatchToApply = {
+type BatchToApply = {
   readonly events: readonly ProjectedEvent[];
   readonly unparsable: readonly UnparsableEvent[];
   readonly last: GlobalPosition;

@@ -12,7 +12,7 @@ export const VISIBLE_CHANNEL = 'read_visible';
 type CheckpointRow = { txn: string; seq: string };
 type StateRow = CheckpointRow & { projection: string; vtxn: string; vseq: string };
 
-export type CheckpointState = { committed: GlobalPosition; visible: GlobalPosition };
+type CheckpointState = { committed: GlobalPosition; visible: GlobalPosition };
 
 /** The checkpoints table of `schema`, or the one the transaction's search path names. */
 const checkpointsTable = (schema: ReadSchema | null) =>

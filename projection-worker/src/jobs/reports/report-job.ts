@@ -23,7 +23,7 @@ export type ReportJobDeps = {
 };
 
 /** The current Eastern month so far: from its 1st to today. */
-export const currentMonthRange = (clock: Clock): { start: string; end: string } => {
+const currentMonthRange = (clock: Clock): { start: string; end: string } => {
   const today = easternToday(clock.now());
   return { start: `${monthOf(today)}-01`, end: today };
 };

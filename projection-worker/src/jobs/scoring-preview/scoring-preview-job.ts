@@ -4,7 +4,7 @@ import type { Logger, PersonalDataVault, Pool, RedisClient } from '@campus/infra
 import type { ScoringPreviewJobData, ScoringPreviewJobResult } from '@campus/read-model';
 import { previewScoring } from './scoring-preview';
 
-export type ScoringPreviewJobDeps = {
+type ScoringPreviewJobDeps = {
   readonly store: EventStore;
   readonly pool: Pool;
   readonly vault: PersonalDataVault;

@@ -9,7 +9,7 @@ import type { Logger, PersonalDataVault, Pool, PoolClient, RedisClient } from '@
 import type { ScoringPreviewJobProgress, ScoringPreviewJobResult } from '@campus/read-model';
 import { replayProjections } from '../replay/replay';
 
-export type ScoringPreviewOptions = {
+type ScoringPreviewOptions = {
   readonly store: EventStore;
   readonly pool: Pool;
   readonly vault: PersonalDataVault;
@@ -45,7 +45,7 @@ type ChangeRow = {
 };
 
 /** Every user whose points, rank or badges differ between the live model and the shadow. */
-export const compareWithLive = async (
+const compareWithLive = async (
   client: PoolClient,
 ): Promise<{ usersCompared: number; changes: ScoringChange[] }> => {
   const { rows } = await client.query<ChangeRow & { compared: number }>(
