@@ -17,12 +17,8 @@ import {
   type RedisClient,
 } from '@campus/infra';
 import { TEST_REDIS_URL } from '@campus/infra/testing';
-import { startJobWorkers, type JobWorkers } from '@campus/projection-worker';
-import {
-  allProjections,
-  createJobQueues,
-  type JobQueues,
-} from '@campus/projection-worker/operations';
+import { allProjections, startJobWorkers, type JobWorkers } from '@campus/projection-worker';
+import { createJobQueues, type JobQueues } from '@campus/read-model';
 import { createFixtures, type Fixtures } from '../stack/fixtures';
 import { startTestStack, type TestAccount, type TestStack } from '../stack/stack';
 

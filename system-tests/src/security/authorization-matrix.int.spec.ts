@@ -15,7 +15,7 @@ import {
 } from '@campus/contracts';
 import { createRedisClient } from '@campus/infra';
 import { TEST_REDIS_URL, testRedisPrefix } from '@campus/infra/testing';
-import { createJobQueues } from '@campus/projection-worker/operations';
+import { createJobQueues } from '@campus/read-model';
 import { createFixtures, type Fixtures } from '../stack/fixtures';
 import { startTestStack, type TestAccount, type TestStack } from '../stack/stack';
 

@@ -16,7 +16,7 @@ import {
 import { createRedisClient } from '@campus/infra';
 import { emulatorIdToken, TEST_REDIS_URL, testRedisPrefix } from '@campus/infra/testing';
 import { allProjections } from '@campus/projection-worker';
-import { createJobQueues } from '@campus/projection-worker/operations';
+import { createJobQueues } from '@campus/read-model';
 import { createFixtures, type Fixtures } from '../stack/fixtures';
 import { startTestStack, type TestAccount, type TestStack } from '../stack/stack';
 

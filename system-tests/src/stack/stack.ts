@@ -32,7 +32,7 @@ import {
   createReadModelCallerResolver,
   createVisiblePositionTracker,
 } from '@campus/query-service';
-import type { JobQueues } from '@campus/projection-worker/operations';
+import type { JobQueues } from '@campus/read-model';
 
 /**
  * The whole backend in one process for integration tests: a fresh database, the command app, the
