@@ -1,20 +1,10 @@
 import type { BulkRebuild } from '../projector/projection';
-import { opportunitiesFold } from './opportunities/opportunities-fold';
-import { organizationsFold } from './organizations/organizations-fold';
 import { pointsFold } from './points/points-fold';
 import { waitlistFold } from './waitlist/waitlist-fold';
 import { allProjections } from '.';
 
 /** Folds not yet written as one evolve (each goes once its read model has an evolve). */
 const separateFolds: ReadonlyMap<string, BulkRebuild> = new Map([
-  [
-    'organizations',
-    { create: organizationsFold, loads: ['organizations', 'memberships', 'membership_periods'] },
-  ],
-  [
-    'opportunities',
-    { create: opportunitiesFold, loads: ['opportunities', 'announcements', 'signups'] },
-  ],
   [
     'waitlist',
     { create: waitlistFold, loads: ['waitlist', 'waitlist_promotions', 'calendar_feeds'] },

@@ -33,20 +33,22 @@ export type OpportunityRow = {
   attendance_marked: boolean;
   attendance_marked_at: string | null;
   created_at: string;
+  /** Its registered signups (moved as they register and withdraw). */
+  registered_count: number;
 };
 
 export const OPPORTUNITY_COLUMNS = `id::text, name, description, nonprofit, address,
   to_char(date, 'YYYY-MM-DD') AS date, time, ${isoText('starts_at')}, duration_minutes, total_slots,
   causes, tags, qualifications, visibility, redirect_url, image_url, host_user_id::text,
   host_org_id::text, approved, deleted, attendance_marked, ${isoText('attendance_marked_at')},
-  ${isoText('created_at')}`;
+  ${isoText('created_at')}, registered_count`;
 
 export const OPPORTUNITY_RECORD = `id uuid, name text, description text, nonprofit text,
   address text, date date, time text, starts_at timestamptz, duration_minutes integer,
   total_slots integer, causes text[], tags text[], qualifications text[], visibility text[],
   redirect_url text, image_url text, host_user_id uuid, host_org_id uuid, approved boolean,
   deleted boolean, attendance_marked boolean, attendance_marked_at timestamptz,
-  created_at timestamptz`;
+  created_at timestamptz, registered_count integer`;
 
 export type DetailIssue = { readonly field: string; readonly problem: string };
 
@@ -92,7 +94,10 @@ export const detailColumns = (
   return out;
 };
 
-/** The row an OpportunityCreated starts (not yet attended; clamped as `detailColumns` says). */
+/**
+ * The row an OpportunityCreated starts (not yet attended, no one registered; clamped as
+ * `detailColumns` says).
+ */
 export const newOpportunityRow = (
   d: EventOf<'OpportunityCreated'>['data'],
   issues: DetailIssue[] = [],
@@ -122,5 +127,6 @@ export const newOpportunityRow = (
     attendance_marked: false,
     attendance_marked_at: null,
     created_at: d.createdAt,
+    registered_count: 0,
   };
 };
