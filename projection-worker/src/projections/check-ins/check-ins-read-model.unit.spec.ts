@@ -1,25 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { eventSchemas, toOpportunityStreamId } from '@campus/contracts';
+import { toOpportunityStreamId } from '@campus/contracts';
 import { describe, expect, it } from 'vitest';
-import { signedUp, type TestEvent } from '../../testing/events';
-import { liveBatch, projected, readModelSpec } from '../../testing/read-model-spec';
+import { signedUp } from '../../testing/events';
+import { eventOf, liveBatch, projected, readModelSpec } from '../../testing/read-model-spec';
 import { checkInsModel, type CheckInsState } from './check-ins-read-model';
 
-const checkedIn = (opportunityId: string, userId: string, checkedInAt: string): TestEvent => ({
-  stream: toOpportunityStreamId(opportunityId),
-  event: {
-    eventId: randomUUID(),
-    type: 'ParticipantCheckedIn',
-    data: eventSchemas.ParticipantCheckedIn.parse({ v: 1, opportunityId, userId, checkedInAt }),
-    metadata: {
-      actorUserId: userId,
-      correlationId: randomUUID(),
-      causationId: null,
-      commandName: 'TestParticipantCheckedIn',
-      occurredAt: checkedInAt,
-    },
-  },
-});
+const checkedIn = (opportunityId: string, userId: string, checkedInAt: string) =>
+  eventOf(
+    toOpportunityStreamId(opportunityId),
+    'ParticipantCheckedIn',
+    { v: 1, opportunityId, userId, checkedInAt },
+    checkedInAt,
+  );
 
 const park = randomUUID();
 const pantry = randomUUID();
