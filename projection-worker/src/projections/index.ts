@@ -4,9 +4,9 @@ import { checkInsProjection } from './check-ins/check-ins-read-model';
 import { friendshipsProjection } from './friendships/friendships-read-model';
 import { opportunitiesProjection } from './opportunities/opportunities-read-model';
 import { organizationsProjection } from './organizations/organizations-read-model';
-import { pointsProjection } from './points/points-projection';
+import { pointsProjection } from './points/points-read-model';
 import { usersProjection } from './users/users-projection';
-import { waitlistProjection } from './waitlist/waitlist-projection';
+import { waitlistProjection } from './waitlist/waitlist-read-model';
 
 /**
  * Every projection the worker runs, in the order each batch applies them. Badges come last: they

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@campus/contracts';
-import { ledgerLinesOf } from './points-projection';
+import { ledgerLinesOf } from './points-read-model';
 
 const recorded = { eventId: 'e1' } as RecordedEvent;
 const base = {

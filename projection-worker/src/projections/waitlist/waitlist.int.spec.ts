@@ -12,7 +12,7 @@ import { toProjectedEvents } from '../../projector/parse';
 import type { ProjectedEvent } from '../../projector/projection';
 import { opportunityDeleted, signedUp } from '../../testing/events';
 import { createProjectionHarness, type ProjectionHarness } from '../../testing/harness';
-import { waitlistProjection } from './waitlist-projection';
+import { waitlistProjection } from './waitlist-read-model';
 
 const AT = '2026-03-02T15:00:00.000Z';
 
