@@ -6,4 +6,6 @@ export * from './opportunities';
 export * from './friendships';
 export * from './admin';
 export * from './operations';
+export * from './check-in';
+export * from './scoring';
 export * from '../domain/limits';

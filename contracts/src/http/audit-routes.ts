@@ -1,12 +1,9 @@
-import { serviceHoursSchema } from '../queries/admin';
 import { auditPointsHistorySchema, opportunityHistorySchema } from '../queries/audit';
-import type { RouteDefinition } from './routes';
-
-const route = <const R extends RouteDefinition>(r: R): R => r;
+import { route } from './route';
 
 /**
- * Admins' audit reads (spread into `routes`): an opportunity's event history and the service hours
- * behind the Admin Panel's chart, and a user's point ledger with the awards flagged for review.
+ * Admins' audit reads: an opportunity's event history, and a user's point ledger with the awards
+ * flagged for review.
  */
 export const auditRoutes = {
   getOpportunityHistory: route({
@@ -21,10 +18,4 @@ export const auditRoutes = {
     auth: 'admin',
     response: auditPointsHistorySchema,
   }),
-  getServiceHours: route({
-    method: 'GET',
-    path: '/api/admin/service-hours',
-    auth: 'admin',
-    response: serviceHoursSchema,
-  }),
-} as const satisfies Record<string, RouteDefinition>;
+};

@@ -1,9 +1,7 @@
 import { commandAckSchema } from '../queries/commands';
-import type { RouteDefinition } from './routes';
+import { route } from './route';
 
-const route = <const R extends RouteDefinition>(r: R): R => r;
-
-/** Personal-data routes: an admin erasing a student (spread into `routes`). */
+/** Personal-data routes: an admin erasing a student. */
 export const privacyRoutes = {
   /**
    * Crypto-shreds the person's data key and records UserErased: name, email, phone, photo and
@@ -15,4 +13,4 @@ export const privacyRoutes = {
     auth: 'admin',
     response: commandAckSchema,
   }),
-} as const satisfies Record<string, RouteDefinition>;
+};

@@ -10,3 +10,7 @@ export * from './search';
 export * from './admin';
 export * from './operations';
 export * from './audit';
+export * from './check-in';
+export * from './scoring';
+export * from './waitlist';
+export * from './calendar';

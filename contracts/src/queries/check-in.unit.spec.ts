@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInResultSchema } from './check-in-routes';
+import { checkInResultSchema } from './check-in';
 
 describe('the check-in answer', () => {
   it('accepts a check-in recorded by an older command service, which does not name the opportunity', () => {
