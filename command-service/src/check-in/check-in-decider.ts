@@ -1,14 +1,20 @@
-import { texts, type DomainEvent } from '@campus/contracts';
-import { ConflictError, ForbiddenError, NotFoundError, type Caller } from '@campus/infra';
+import { texts, type EventOf } from '@campus/contracts';
+import type { Caller } from '@campus/infra';
 import type { Decider } from '../decider/decider';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import {
   evolveOpportunity,
   initialOpportunityState,
+  opportunityEventTypes,
+  type OpportunityEvent,
   type OpportunityState,
-} from '../opportunities/opportunity-decider';
+} from '../opportunities/opportunity-state';
+
+/** Check-ins, folded with the events of the opportunity's stream they are decided on. */
+export type CheckInEvent = OpportunityEvent | EventOf<'ParticipantCheckedIn'>;
 
 /** The opportunity stream as check-in sees it: the opportunity, and who already checked in. */
-export type CheckInState = {
+type CheckInState = {
   readonly opportunity: OpportunityState;
   readonly checkedIn: ReadonlySet<string>;
 };
@@ -25,16 +31,14 @@ const errors = texts.checkIn.errors;
  * A registered participant checks in (the code was verified before): once, while the opportunity
  * exists, is approved and its attendance is not submitted. A second check-in decides nothing.
  */
-export const checkInDecider: Decider<CheckInState, CheckInCommand> = {
+export const checkInDecider: Decider<CheckInState, CheckInCommand, CheckInEvent> = {
+  eventTypes: new Set([...opportunityEventTypes, 'ParticipantCheckedIn']),
   initialState: () => ({ opportunity: initialOpportunityState(), checkedIn: new Set() }),
-  evolve: (state, event) => ({
-    opportunity: evolveOpportunity(state.opportunity, event),
-    checkedIn:
-      event.type === 'ParticipantCheckedIn'
-        ? new Set([...state.checkedIn, event.data.userId])
-        : state.checkedIn,
-  }),
-  decide: (command, { opportunity, checkedIn }): DomainEvent[] => {
+  evolve: (state, event) =>
+    event.type === 'ParticipantCheckedIn'
+      ? { ...state, checkedIn: new Set([...state.checkedIn, event.data.userId]) }
+      : { ...state, opportunity: evolveOpportunity(state.opportunity, event) },
+  decide: (command, { opportunity, checkedIn }): CheckInEvent[] => {
     if (opportunity.status !== 'live') throw new NotFoundError(texts.notFound.opportunity);
     const userId = command.actor.userId;
     // Registration first: someone unregistered after checking in is refused like anyone else.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { texts, type DomainEvent } from '@campus/contracts';
-import { ConflictError, ForbiddenError, NotFoundError } from '@campus/infra';
-import { checkInDecider, type CheckInState } from './check-in-decider';
+import { texts } from '@campus/contracts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
+import { deciderSpec } from '../testing/decider-spec';
+import { checkInDecider, type CheckInCommand, type CheckInEvent } from './check-in-decider';
 
 const OPP = '0b6f4c1d-0000-4000-8000-000000000001';
 const HOST = '0b6f4c1d-0000-4000-8000-0000000000a1';
@@ -9,7 +10,7 @@ const U1 = '0b6f4c1d-0000-4000-8000-000000000101';
 const U2 = '0b6f4c1d-0000-4000-8000-000000000102';
 const NOW = new Date('2026-05-01T13:55:00.000Z');
 
-const created: DomainEvent = {
+const created: CheckInEvent = {
   type: 'OpportunityCreated',
   data: {
     v: 1,
@@ -35,48 +36,58 @@ const created: DomainEvent = {
     imageUrl: null,
   },
 };
-const signedUp = (userId: string): DomainEvent => ({
+const signedUp = (userId: string): CheckInEvent => ({
   type: 'UserSignedUp',
   data: { v: 1, opportunityId: OPP, userId, byUserId: userId, at: '2026-04-02T12:00:00.000Z' },
 });
 
-const fold = (events: readonly DomainEvent[]): CheckInState =>
-  events.reduce(checkInDecider.evolve, checkInDecider.initialState());
-const checkIn = (userId: string, events: readonly DomainEvent[]) =>
-  checkInDecider.decide(
-    { type: 'CheckIn', actor: { userId, admin: false }, now: NOW },
-    fold(events),
-  );
+const spec = deciderSpec(checkInDecider);
+const checkIn = (userId: string): CheckInCommand => ({
+  type: 'CheckIn',
+  actor: { userId, admin: false },
+  now: NOW,
+});
 
 describe('the check-in decider', () => {
   it('checks a registered participant in once', () => {
-    const events = checkIn(U1, [created, signedUp(U1)]);
-    expect(events).toEqual([
+    const checkedIn: CheckInEvent[] = [
       {
         type: 'ParticipantCheckedIn',
         data: { v: 1, opportunityId: OPP, userId: U1, checkedInAt: NOW.toISOString() },
       },
-    ]);
-    expect(checkIn(U1, [created, signedUp(U1), ...events])).toEqual([]);
+    ];
+    spec
+      .given([created, signedUp(U1)])
+      .when(checkIn(U1))
+      .then(checkedIn);
+    spec
+      .given([created, signedUp(U1), ...checkedIn])
+      .when(checkIn(U1))
+      .thenNothingHappened();
   });
 
   it('refuses someone not registered, a missing opportunity and a submitted attendance', () => {
-    expect(() => checkIn(U2, [created, signedUp(U1)])).toThrow(ForbiddenError);
-    expect(() => checkIn(U2, [created, signedUp(U1)])).toThrow(texts.checkIn.errors.notRegistered);
-    expect(() => checkIn(U1, [])).toThrow(NotFoundError);
+    spec
+      .given([created, signedUp(U1)])
+      .when(checkIn(U2))
+      .thenThrows(ForbiddenError, texts.checkIn.errors.notRegistered);
+    spec.given().when(checkIn(U1)).thenThrows(NotFoundError);
     const marked = {
       type: 'AttendanceMarked',
       data: { opportunityId: OPP },
-    } as unknown as DomainEvent;
-    expect(() => checkIn(U1, [created, signedUp(U1), marked])).toThrow(ConflictError);
+    } as unknown as CheckInEvent;
+    spec
+      .given([created, signedUp(U1), marked])
+      .when(checkIn(U1))
+      .thenThrows(ConflictError);
   });
 
   it('refuses someone who checked in and was unregistered since, without answering a success', () => {
-    const checkedIn: DomainEvent = {
+    const checkedIn: CheckInEvent = {
       type: 'ParticipantCheckedIn',
       data: { v: 1, opportunityId: OPP, userId: U1, checkedInAt: NOW.toISOString() },
     };
-    const unregistered: DomainEvent = {
+    const unregistered: CheckInEvent = {
       type: 'UserUnregistered',
       data: {
         v: 1,
@@ -87,22 +98,30 @@ describe('the check-in decider', () => {
         late: false,
       },
     };
-    const when = () => checkIn(U1, [created, signedUp(U1), checkedIn, unregistered]);
-    expect(when).toThrow(ForbiddenError);
-    expect(when).toThrow(texts.checkIn.errors.notRegistered);
+    spec
+      .given([created, signedUp(U1), checkedIn, unregistered])
+      .when(checkIn(U1))
+      .thenThrows(ForbiddenError, texts.checkIn.errors.notRegistered);
     // Still registered: a second check-in is answered as already done, and records nothing.
-    expect(checkIn(U1, [created, signedUp(U1), checkedIn])).toEqual([]);
+    spec
+      .given([created, signedUp(U1), checkedIn])
+      .when(checkIn(U1))
+      .thenNothingHappened();
   });
 
   it('given an unapproved opportunity, when a participant checks in, then 409 and no check-in', () => {
-    const unapproved = { ...created, data: { ...created.data, approved: false } } as DomainEvent;
-    const when = () => checkIn(U1, [unapproved, signedUp(U1)]);
-    expect(when).toThrow(ConflictError);
-    expect(when).toThrow(texts.opportunities.integrity.checkInNeedsApproval);
-    const approved: DomainEvent = {
+    const unapproved = { ...created, data: { ...created.data, approved: false } } as CheckInEvent;
+    spec
+      .given([unapproved, signedUp(U1)])
+      .when(checkIn(U1))
+      .thenThrows(ConflictError, texts.opportunities.integrity.checkInNeedsApproval);
+    const approved: CheckInEvent = {
       type: 'OpportunityApproved',
       data: { v: 1, opportunityId: OPP },
     };
-    expect(checkIn(U1, [unapproved, signedUp(U1), approved])).toHaveLength(1);
+    spec
+      .given([unapproved, signedUp(U1), approved])
+      .when(checkIn(U1))
+      .then((events) => expect(events).toHaveLength(1));
   });
 });

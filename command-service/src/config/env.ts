@@ -7,12 +7,12 @@ import {
   securityEnvShape,
 } from '@campus/infra';
 
-export const commandEnvSchema = httpServiceEnvSchema({
+const commandEnvSchema = httpServiceEnvSchema({
   COMMAND_PORT: listenPortEnv(4001),
   COMMAND_HOST: listenHostEnv(),
   ...securityEnvShape,
 });
-export type CommandEnv = z.infer<typeof commandEnvSchema>;
+type CommandEnv = z.infer<typeof commandEnvSchema>;
 
 export const loadCommandEnv = (source: NodeJS.ProcessEnv = process.env): CommandEnv =>
   loadEnv(commandEnvSchema, source);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata, EventStore } from '@campus/contracts';
-import { ConflictError, createEventStore } from '@campus/infra';
+import { createEventStore } from '@campus/infra';
+import { ConflictError } from '../errors';
 import { createTestDatabase, type TestDatabase } from '@campus/infra/testing';
 import { handleCommand } from './decider';
-import { reservationDecider, type ReservationCommand } from './reservation';
+import { reservationDecider, type ReservationCommand } from './reservation-decider';
 
 const metadata: EventMetadata = {
   actorUserId: null,

@@ -10,22 +10,43 @@ import {
   type RecordedEvent,
 } from '@campus/contracts';
 
-/** A slice's decision logic as plain functions (Emmett style): no I/O, time passed in. */
-export type Decider<State, Command> = {
+/**
+ * A slice's decision logic as plain functions (Emmett style): no I/O, time passed in, over the
+ * slice's own events. A stream may also hold events of other slices (check-ins on an
+ * opportunity's stream): those are not the decider's and never reach its evolve.
+ */
+export type Decider<State, Command, Event extends DomainEvent> = {
+  /** The types of `Event`, to tell the decider's events in a stream from the others. */
+  readonly eventTypes: ReadonlySet<Event['type']>;
   readonly initialState: () => State;
-  readonly evolve: (state: State, event: DomainEvent) => State;
+  readonly evolve: (state: State, event: Event) => State;
   /** Returns the events the command causes, or throws an AppError saying why not. */
-  readonly decide: (command: Command, state: State) => DomainEvent[];
+  readonly decide: (command: Command, state: State) => Event[];
 };
 
-export const foldStream = <State>(
-  decider: Pick<Decider<State, unknown>, 'initialState' | 'evolve'>,
+/** A decider's event types, each named once: the record must list every type of `Event`. */
+export const eventTypes = <Event extends DomainEvent>(
+  types: Record<Event['type'], true>,
+): ReadonlySet<Event['type']> => new Set(Object.keys(types) as Event['type'][]);
+
+type Folds<State, Event extends DomainEvent> = Pick<
+  Decider<State, unknown, Event>,
+  'eventTypes' | 'initialState' | 'evolve'
+>;
+
+const isEventOf = <Event extends DomainEvent>(
+  decider: Pick<Decider<unknown, unknown, Event>, 'eventTypes'>,
+  event: DomainEvent | null,
+): event is Event => event !== null && (decider.eventTypes as ReadonlySet<string>).has(event.type);
+
+export const foldStream = <State, Event extends DomainEvent>(
+  decider: Folds<State, Event>,
   events: readonly RecordedEvent[],
 ): State => {
   let state = decider.initialState();
   for (const recorded of events) {
     const event = toDomainEvent(recorded);
-    if (event) state = decider.evolve(state, event);
+    if (isEventOf(decider, event)) state = decider.evolve(state, event);
   }
   return state;
 };
@@ -83,10 +104,10 @@ const remember = (snapshots: Map<string, Snapshot>, streamId: string, snapshot: 
 };
 
 /** The state after `events`, as a later read of the stream would fold them (JSON, parsed). */
-const evolveWith = <State>(
-  decider: Pick<Decider<State, unknown>, 'evolve'>,
+const evolveWith = <State, Event extends DomainEvent>(
+  decider: Folds<State, Event>,
   state: State,
-  events: readonly DomainEvent[],
+  events: readonly Event[],
 ): State => {
   let next = state;
   for (const event of events) {
@@ -94,7 +115,7 @@ const evolveWith = <State>(
       type: event.type,
       data: JSON.parse(JSON.stringify(event.data)),
     });
-    if (stored) next = decider.evolve(next, stored);
+    if (isEventOf(decider, stored)) next = decider.evolve(next, stored);
   }
   return next;
 };
@@ -119,10 +140,10 @@ const toAppend = (events: readonly DomainEvent[], metadata: EventMetadata) =>
     return { eventId: randomUUID(), type: e.type, data: e.data, metadata };
   });
 
-type HandleOptions<State, Command> = {
+type HandleOptions<State, Command, Event extends DomainEvent> = {
   readonly store: EventStore;
   readonly streamId: string;
-  readonly decider: Decider<State, Command>;
+  readonly decider: Decider<State, Command, Event>;
   readonly metadata: EventMetadata;
 } & (
   | { readonly command: Command }
@@ -136,8 +157,8 @@ type HandleOptions<State, Command> = {
     }
 );
 
-const commandFor = <State, Command>(
-  options: HandleOptions<State, Command>,
+const commandFor = <State, Command, Event extends DomainEvent>(
+  options: HandleOptions<State, Command, Event>,
   state: State,
 ): Command | Promise<Command> =>
   'commandOn' in options ? options.commandOn(state) : options.command;
@@ -146,15 +167,15 @@ const commandFor = <State, Command>(
  * Decides on the remembered state and appends expecting its revision; null when that cannot
  * answer (nothing remembered, a refusal or no-op to confirm on a fresh read, another writer).
  */
-const tryOnSnapshot = async <State, Command>(
-  options: HandleOptions<State, Command>,
+const tryOnSnapshot = async <State, Command, Event extends DomainEvent>(
+  options: HandleOptions<State, Command, Event>,
   snapshots: Map<string, Snapshot>,
 ): Promise<CommandOutcome | null> => {
   const { store, streamId, decider, metadata } = options;
   const snapshot = snapshots.get(streamId);
   if (!snapshot) return null;
   const command = await commandFor(options, snapshot.state as State);
-  let events: DomainEvent[];
+  let events: Event[];
   try {
     events = decider.decide(command, snapshot.state as State);
   } catch {
@@ -182,8 +203,8 @@ const tryOnSnapshot = async <State, Command>(
  * the stream, else on the stream read and folded; on a conflict (another process wrote first) it
  * tries again, a bounded number of times with jitter.
  */
-export const handleCommand = <State, Command>(
-  options: HandleOptions<State, Command>,
+export const handleCommand = <State, Command, Event extends DomainEvent>(
+  options: HandleOptions<State, Command, Event>,
 ): Promise<CommandOutcome> =>
   serialized(options.streamId, async () => {
     const { store, streamId, decider, metadata } = options;

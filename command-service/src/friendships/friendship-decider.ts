@@ -1,6 +1,10 @@
-import { friendshipIdOf, type DomainEvent } from '@campus/contracts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@campus/infra';
-import type { Decider } from '../decider/decider';
+import { friendshipIdOf, type EventOf } from '@campus/contracts';
+import { eventTypes, type Decider } from '../decider/decider';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+
+export type FriendshipEvent = EventOf<
+  'FriendRequested' | 'FriendRequestAccepted' | 'FriendRequestRejected' | 'FriendRemoved'
+>;
 
 export const friendshipMessages = {
   selfRequest: 'You cannot send a friend request to yourself.',
@@ -12,7 +16,7 @@ export const friendshipMessages = {
 } as const;
 
 /** One pair of users (stream `friendship-<smaller id>_<larger id>`); `none` again after a release. */
-export type FriendshipState =
+type FriendshipState =
   | { readonly status: 'none' }
   | {
       readonly status: 'pending' | 'friends';
@@ -53,7 +57,13 @@ const answerPending = (
   return state;
 };
 
-export const friendshipDecider: Decider<FriendshipState, FriendshipCommand> = {
+export const friendshipDecider: Decider<FriendshipState, FriendshipCommand, FriendshipEvent> = {
+  eventTypes: eventTypes<FriendshipEvent>({
+    FriendRequested: true,
+    FriendRequestAccepted: true,
+    FriendRequestRejected: true,
+    FriendRemoved: true,
+  }),
   initialState: () => ({ status: 'none' }),
   evolve: (state, event) => {
     switch (event.type) {
@@ -76,7 +86,7 @@ export const friendshipDecider: Decider<FriendshipState, FriendshipCommand> = {
         return state;
     }
   },
-  decide: (command, state): DomainEvent[] => {
+  decide: (command, state): FriendshipEvent[] => {
     switch (command.type) {
       case 'RequestFriend': {
         const { requesterId, recipientId, at } = command;

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { eventSchemas, friendshipIdOf, type DomainEvent } from '@campus/contracts';
-import {
-  AppError,
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  ValidationError,
-} from '@campus/infra';
+import { friendshipIdOf } from '@campus/contracts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import { deciderSpec } from '../testing/decider-spec';
 import {
   friendshipDecider,
   friendshipMessages,
   type FriendshipCommand,
+  type FriendshipEvent,
 } from './friendship-decider';
 
 const ann = '11111111-1111-4111-8111-111111111111';
@@ -20,19 +16,19 @@ const id = friendshipIdOf(ann, bob);
 const at = '2026-03-02T15:00:00.000Z';
 const later = '2026-03-03T16:30:00.000Z';
 
-const requested = (requesterId: string, recipientId: string): DomainEvent => ({
+const requested = (requesterId: string, recipientId: string): FriendshipEvent => ({
   type: 'FriendRequested',
   data: { v: 1, friendshipId: id, requesterId, recipientId, at },
 });
-const accepted = (requesterId: string, recipientId: string): DomainEvent => ({
+const accepted = (requesterId: string, recipientId: string): FriendshipEvent => ({
   type: 'FriendRequestAccepted',
   data: { v: 1, friendshipId: id, requesterId, recipientId, at },
 });
-const rejected = (requesterId: string, recipientId: string): DomainEvent => ({
+const rejected = (requesterId: string, recipientId: string): FriendshipEvent => ({
   type: 'FriendRequestRejected',
   data: { v: 1, friendshipId: id, requesterId, recipientId, at },
 });
-const removed = (requesterId: string, recipientId: string, removedBy: string): DomainEvent => ({
+const removed = (requesterId: string, recipientId: string, removedBy: string): FriendshipEvent => ({
   type: 'FriendRemoved',
   data: { v: 1, friendshipId: id, requesterId, recipientId, removedBy, at },
 });
@@ -61,73 +57,58 @@ const remove = (userId: string, friendId: string): FriendshipCommand => ({
 });
 
 /** Given events, when command: the decided events (each checked against its contracts schema). */
-const when = (given: DomainEvent[], command: FriendshipCommand): DomainEvent[] => {
-  const state = given.reduce(friendshipDecider.evolve, friendshipDecider.initialState());
-  const events = friendshipDecider.decide(command, state);
-  for (const event of events) eventSchemas[event.type].parse(event.data);
-  return events;
-};
-
-const refusal = (given: DomainEvent[], command: FriendshipCommand) => {
-  try {
-    when(given, command);
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected the command to be refused');
-};
-
-const expectRefused = (
-  given: DomainEvent[],
-  command: FriendshipCommand,
-  kind: new (message: string) => AppError,
-  message: string,
-) => {
-  const error = refusal(given, command);
-  expect(error).toBeInstanceOf(kind);
-  expect(error.message).toBe(message);
-};
+const spec = deciderSpec(friendshipDecider);
 
 describe('friendship decider: requesting', () => {
   it('given no events, when Ann requests Bob, then FriendRequested at the command time', () => {
-    expect(when([], request(ann, bob))).toEqual([
-      {
-        type: 'FriendRequested',
-        data: { v: 1, friendshipId: id, requesterId: ann, recipientId: bob, at: later },
-      },
-    ]);
+    spec
+      .given()
+      .when(request(ann, bob))
+      .then([
+        {
+          type: 'FriendRequested',
+          data: { v: 1, friendshipId: id, requesterId: ann, recipientId: bob, at: later },
+        },
+      ]);
   });
 
   it('names the pair the same way whoever asks first', () => {
-    const fromBob = when([], request(bob, ann));
-    expect(fromBob[0]?.data).toMatchObject({
-      friendshipId: id,
-      requesterId: bob,
-      recipientId: ann,
-    });
+    spec
+      .given()
+      .when(request(bob, ann))
+      .then((events) =>
+        expect(events[0]?.data).toMatchObject({
+          friendshipId: id,
+          requesterId: bob,
+          recipientId: ann,
+        }),
+      );
   });
 
   it('refuses a request to yourself', () => {
-    expectRefused([], request(ann, ann), ValidationError, friendshipMessages.selfRequest);
+    spec
+      .given()
+      .when(request(ann, ann))
+      .thenThrows(ValidationError, friendshipMessages.selfRequest);
   });
 
   it('given a pending request from Ann, when Ann asks again, then conflict', () => {
-    expectRefused(
-      [requested(ann, bob)],
-      request(ann, bob),
-      ConflictError,
-      friendshipMessages.alreadySent,
-    );
+    spec
+      .given([requested(ann, bob)])
+      .when(request(ann, bob))
+      .thenThrows(ConflictError, friendshipMessages.alreadySent);
   });
 
   it('given a pending request from Ann, when Bob asks Ann (crossing), then it is accepted', () => {
-    expect(when([requested(ann, bob)], request(bob, ann))).toEqual([
-      {
-        type: 'FriendRequestAccepted',
-        data: { v: 1, friendshipId: id, requesterId: ann, recipientId: bob, at: later },
-      },
-    ]);
+    spec
+      .given([requested(ann, bob)])
+      .when(request(bob, ann))
+      .then([
+        {
+          type: 'FriendRequestAccepted',
+          data: { v: 1, friendshipId: id, requesterId: ann, recipientId: bob, at: later },
+        },
+      ]);
   });
 
   it('given friends, when either asks again, then conflict', () => {
@@ -136,69 +117,88 @@ describe('friendship decider: requesting', () => {
       [ann, bob],
       [bob, ann],
     ] as const) {
-      expectRefused(friends, request(from, to), ConflictError, friendshipMessages.alreadyFriends);
+      spec
+        .given(friends)
+        .when(request(from, to))
+        .thenThrows(ConflictError, friendshipMessages.alreadyFriends);
     }
   });
 
   it('given a rejected request, when either asks again, then a new FriendRequested', () => {
     const history = [requested(ann, bob), rejected(ann, bob)];
-    expect(when(history, request(ann, bob))).toEqual([
-      {
-        type: 'FriendRequested',
-        data: { v: 1, friendshipId: id, requesterId: ann, recipientId: bob, at: later },
-      },
-    ]);
-    expect(when(history, request(bob, ann))[0]?.type).toBe('FriendRequested');
+    spec
+      .given(history)
+      .when(request(ann, bob))
+      .then([
+        {
+          type: 'FriendRequested',
+          data: { v: 1, friendshipId: id, requesterId: ann, recipientId: bob, at: later },
+        },
+      ]);
+    spec
+      .given(history)
+      .when(request(bob, ann))
+      .then((events) => expect(events[0]?.type).toBe('FriendRequested'));
   });
 
   it('given a removed friendship, when either asks again, then a new FriendRequested', () => {
     const history = [requested(ann, bob), accepted(ann, bob), removed(ann, bob, bob)];
-    expect(when(history, request(bob, ann))).toEqual([
-      {
-        type: 'FriendRequested',
-        data: { v: 1, friendshipId: id, requesterId: bob, recipientId: ann, at: later },
-      },
-    ]);
+    spec
+      .given(history)
+      .when(request(bob, ann))
+      .then([
+        {
+          type: 'FriendRequested',
+          data: { v: 1, friendshipId: id, requesterId: bob, recipientId: ann, at: later },
+        },
+      ]);
   });
 
   it('given a withdrawn request, when the other asks, then a fresh request (not an accept)', () => {
     const history = [requested(ann, bob), removed(ann, bob, ann)];
-    expect(when(history, request(bob, ann))[0]?.type).toBe('FriendRequested');
+    spec
+      .given(history)
+      .when(request(bob, ann))
+      .then((events) => expect(events[0]?.type).toBe('FriendRequested'));
   });
 });
 
 describe('friendship decider: accepting and rejecting', () => {
   it('given a pending request, when the recipient accepts, then FriendRequestAccepted', () => {
-    expect(when([requested(ann, bob)], accept(bob))).toEqual([
-      {
-        type: 'FriendRequestAccepted',
-        data: { v: 1, friendshipId: id, requesterId: ann, recipientId: bob, at: later },
-      },
-    ]);
+    spec
+      .given([requested(ann, bob)])
+      .when(accept(bob))
+      .then([
+        {
+          type: 'FriendRequestAccepted',
+          data: { v: 1, friendshipId: id, requesterId: ann, recipientId: bob, at: later },
+        },
+      ]);
   });
 
   it('given a pending request, when the recipient rejects, then FriendRequestRejected', () => {
-    expect(when([requested(ann, bob)], reject(bob))).toEqual([
-      {
-        type: 'FriendRequestRejected',
-        data: { v: 1, friendshipId: id, requesterId: ann, recipientId: bob, at: later },
-      },
-    ]);
+    spec
+      .given([requested(ann, bob)])
+      .when(reject(bob))
+      .then([
+        {
+          type: 'FriendRequestRejected',
+          data: { v: 1, friendshipId: id, requesterId: ann, recipientId: bob, at: later },
+        },
+      ]);
   });
 
   it('only the recipient answers: the requester and anyone else are forbidden', () => {
     for (const command of [accept(ann), reject(ann), accept(eve), reject(eve)]) {
-      expectRefused(
-        [requested(ann, bob)],
-        command,
-        ForbiddenError,
-        friendshipMessages.onlyRecipient,
-      );
+      spec
+        .given([requested(ann, bob)])
+        .when(command)
+        .thenThrows(ForbiddenError, friendshipMessages.onlyRecipient);
     }
   });
 
   it('with no pending request there is nothing to accept or reject', () => {
-    const histories: DomainEvent[][] = [
+    const histories: FriendshipEvent[][] = [
       [],
       [requested(ann, bob), accepted(ann, bob)],
       [requested(ann, bob), rejected(ann, bob)],
@@ -207,7 +207,10 @@ describe('friendship decider: accepting and rejecting', () => {
     ];
     for (const history of histories) {
       for (const command of [accept(bob), reject(bob)]) {
-        expectRefused(history, command, NotFoundError, friendshipMessages.noPendingRequest);
+        spec
+          .given(history)
+          .when(command)
+          .thenThrows(NotFoundError, friendshipMessages.noPendingRequest);
       }
     }
   });
@@ -217,45 +220,52 @@ describe('friendship decider: removing', () => {
   const friends = [requested(ann, bob), accepted(ann, bob)];
 
   it('given friends, when either removes the other, then FriendRemoved by that user', () => {
-    expect(when(friends, remove(ann, bob))).toEqual([
-      {
-        type: 'FriendRemoved',
-        data: {
-          v: 1,
-          friendshipId: id,
-          requesterId: ann,
-          recipientId: bob,
-          removedBy: ann,
-          at: later,
+    spec
+      .given(friends)
+      .when(remove(ann, bob))
+      .then([
+        {
+          type: 'FriendRemoved',
+          data: {
+            v: 1,
+            friendshipId: id,
+            requesterId: ann,
+            recipientId: bob,
+            removedBy: ann,
+            at: later,
+          },
         },
-      },
-    ]);
-    expect(when(friends, remove(bob, ann))[0]?.data).toMatchObject({ removedBy: bob });
+      ]);
+    spec
+      .given(friends)
+      .when(remove(bob, ann))
+      .then((events) => expect(events[0]?.data).toMatchObject({ removedBy: bob }));
   });
 
   it('given a pending request, when its requester removes it, then FriendRemoved (withdrawn)', () => {
-    expect(when([requested(ann, bob)], remove(ann, bob))).toEqual([
-      {
-        type: 'FriendRemoved',
-        data: {
-          v: 1,
-          friendshipId: id,
-          requesterId: ann,
-          recipientId: bob,
-          removedBy: ann,
-          at: later,
+    spec
+      .given([requested(ann, bob)])
+      .when(remove(ann, bob))
+      .then([
+        {
+          type: 'FriendRemoved',
+          data: {
+            v: 1,
+            friendshipId: id,
+            requesterId: ann,
+            recipientId: bob,
+            removedBy: ann,
+            at: later,
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('given a pending request, its recipient has no friend to remove (they reject instead)', () => {
-    expectRefused(
-      [requested(ann, bob)],
-      remove(bob, ann),
-      NotFoundError,
-      friendshipMessages.nothingToRemove,
-    );
+    spec
+      .given([requested(ann, bob)])
+      .when(remove(bob, ann))
+      .thenThrows(NotFoundError, friendshipMessages.nothingToRemove);
   });
 
   it('with nothing between the pair there is nothing to remove', () => {
@@ -264,11 +274,17 @@ describe('friendship decider: removing', () => {
       [requested(ann, bob), rejected(ann, bob)],
       [...friends, removed(ann, bob, ann)],
     ]) {
-      expectRefused(history, remove(ann, bob), NotFoundError, friendshipMessages.nothingToRemove);
+      spec
+        .given(history)
+        .when(remove(ann, bob))
+        .thenThrows(NotFoundError, friendshipMessages.nothingToRemove);
     }
   });
 
   it('a user outside the pair removes nothing', () => {
-    expectRefused(friends, remove(eve, bob), NotFoundError, friendshipMessages.nothingToRemove);
+    spec
+      .given(friends)
+      .when(remove(eve, bob))
+      .thenThrows(NotFoundError, friendshipMessages.nothingToRemove);
   });
 });

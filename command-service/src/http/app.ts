@@ -17,16 +17,17 @@ import { operationsCommandRouter } from '../operations/routes';
 import { opportunitiesRouter } from '../opportunities/routes';
 import { organizationsRouter } from '../organizations/routes';
 import { privacyRouter } from '../privacy/routes';
+import { profileRouter } from '../profile/routes';
 import { scoringCommandRouter } from '../scoring/routes';
 import { uploadsRouter } from '../uploads/routes';
 import { usersRouter } from '../users/routes';
 import { waitlistRouter } from '../waitlist/routes';
 import type { CommandDeps } from './context';
 
-export const REQUEST_BODY_LIMIT = '1mb';
+const REQUEST_BODY_LIMIT = '1mb';
 
 /** What the running process adds to the app: its readiness (/readyz), shutdown included. */
-export type CommandAppOptions = { readonly readiness?: ReadinessCheck };
+type CommandAppOptions = { readonly readiness?: ReadinessCheck };
 
 /** The command service: the only writer of events. */
 export const createCommandApp = (given: CommandDeps, options: CommandAppOptions = {}): Express => {
@@ -48,6 +49,7 @@ export const createCommandApp = (given: CommandDeps, options: CommandAppOptions 
   app.use(refuseControlCharacters());
   app.use(express.json({ limit: REQUEST_BODY_LIMIT }));
   app.use(usersRouter(deps));
+  app.use(profileRouter(deps));
   app.use(uploadsRouter(deps));
   app.use(organizationsRouter(deps));
   app.use(opportunitiesRouter(deps));

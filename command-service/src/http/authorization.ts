@@ -1,17 +1,14 @@
 import { texts, toUserStreamId, type EventStore } from '@campus/contracts';
-import { ForbiddenError, NotFoundError, type Caller } from '@campus/infra';
+import type { Caller } from '@campus/infra';
 import { foldStream } from '../decider/decider';
+import { ForbiddenError, NotFoundError } from '../errors';
 import { userDecider } from '../users/user-decider';
 
-export const NOT_YOURS = 'You can only do this for yourself.';
+const NOT_YOURS = 'You can only do this for yourself.';
 
 /** A user id in a body or path must be the caller's own, unless an admin acts (docs/product-rules.md). */
 export const assertActingForSelfOrAdmin = (caller: Caller, userId: string) => {
   if (caller.userId !== userId && !caller.admin) throw new ForbiddenError(NOT_YOURS);
-};
-
-export const assertAdmin = (caller: Caller, message = 'Only admins can do this.') => {
-  if (!caller.admin) throw new ForbiddenError(message);
 };
 
 /** 404 'User not found' unless the user's stream says they registered. */

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Request, RequestHandler, Response, Router } from 'express';
-import {
-  CONSISTENCY_TOKEN_HEADER,
-  encodeConsistencyToken,
-  type AppendResult,
-  type Clock,
-  type EventMetadata,
-  type EventStore,
-  type ProductConfig,
-  type RouteDefinition,
+import type { Request, RequestHandler, Router } from 'express';
+import type {
+  Clock,
+  EventMetadata,
+  EventStore,
+  ProductConfig,
+  RouteDefinition,
 } from '@campus/contracts';
 import {
   callerOf,
@@ -60,16 +57,6 @@ export const commandMetadata = (
   commandName,
   occurredAt: clock.now().toISOString(),
 });
-
-/** Every command answer names the newest position it wrote (read-your-writes). */
-export const sendConsistencyToken = (res: Response, appended: readonly (AppendResult | null)[]) => {
-  const positions = appended.filter((a): a is AppendResult => a !== null).map((a) => a.position);
-  const newest = positions.reduce<AppendResult['position'] | null>(
-    (max, p) => (!max || p.txn > max.txn || (p.txn === max.txn && p.seq > max.seq) ? p : max),
-    null,
-  );
-  if (newest) res.set(CONSISTENCY_TOKEN_HEADER, encodeConsistencyToken(newest));
-};
 
 /**
  * Mounts one route of the contracts table: control characters in its path and query refused, its

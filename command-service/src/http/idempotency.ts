@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import { CONSISTENCY_TOKEN_HEADER } from '@campus/contracts';
-import { ConflictError, identityOf, ValidationError, type Pool } from '@campus/infra';
+import { identityOf, type Pool } from '@campus/infra';
+import { ConflictError, ValidationError } from '../errors';
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** The request's correlation id, which `commandMetadata` puts on every event the command appends. */
-export const CORRELATION_ID_HEADER = 'x-correlation-id';
+const CORRELATION_ID_HEADER = 'x-correlation-id';
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 /**
@@ -13,13 +14,13 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
  * Postgres went down mid-command): longer than any command runs and than a stopping service waits
  * for its requests (SHUTDOWN_TIMEOUT_MS, 25 s by default).
  */
-export const ABANDONED_CLAIM_MS = 60_000;
+const ABANDONED_CLAIM_MS = 60_000;
 
 export const IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is in progress';
 export const ANSWER_LOST_MESSAGE =
   'The first request with this Idempotency-Key was applied, but its answer was lost. Reload to see the result.';
 
-export type IdempotencyOptions = {
+type IdempotencyOptions = {
   /**
    * The commands' events are in `es.events` of this pool's database (the Postgres event store).
    * Only then can a retry tell whether an abandoned claim's command appended, and take it over;

@@ -5,13 +5,7 @@ import {
   serviceDataRangeSchema,
   startReplaySchema,
 } from '@campus/contracts';
-import {
-  parseOrThrow,
-  requireAuth,
-  requireCaller,
-  ServiceUnavailableError,
-  withRedisDeadline,
-} from '@campus/infra';
+import { parseOrThrow, requireAuth, requireCaller, withRedisDeadline } from '@campus/infra';
 import {
   enqueueReplay,
   enqueueReport,
@@ -20,6 +14,7 @@ import {
   type JobQueues,
   type ReportRequest,
 } from '@campus/read-model';
+import { ServiceUnavailableError } from '../errors';
 import { mountRoute, type CommandDeps } from '../http/context';
 
 const queuesOf = (deps: CommandDeps): JobQueues => {

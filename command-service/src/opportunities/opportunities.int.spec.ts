@@ -8,7 +8,7 @@ import {
   toOpportunityStreamId,
 } from '@campus/contracts';
 import { ADMIN_EMAIL, startCommandStack, type CommandStack } from '../testing/command-stack';
-import { approveOpportunity, unapproveOpportunity } from './approval';
+import { approveOpportunity, unapproveOpportunity } from './opportunity-commands';
 import {
   givenOpportunity,
   givenOrganization,

@@ -13,38 +13,34 @@ import {
   type Signup,
   type UpdateOpportunity,
 } from '@campus/contracts';
-import { NotFoundError, ValidationError, ForbiddenError, type Caller } from '@campus/infra';
+import type { Caller } from '@campus/infra';
 import { foldStream, handleCommand, type CommandOutcome } from '../decider/decider';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { assertActingForUser } from '../http/authorization';
 import type { CommandDeps } from '../http/context';
 import {
-  evolveOrganization,
   initialOrganizationState,
   isLiveOrganization,
+  organizationDecider,
   type OrganizationState,
-} from '../organizations/organization-state';
+} from '../organizations/organization-decider';
 import { storeImage } from '../uploads/image-store';
-
 import {
   assertStartInFuture,
+  opportunityDecider,
+  type OpportunityCommand,
+} from './opportunity-decider';
+import {
   evolveOpportunity,
   initialOpportunityState,
   isHostOrAdmin,
-  opportunityDecider,
-  type OpportunityCommand,
   type OpportunityState,
-} from './opportunity-decider';
+} from './opportunity-state';
 
 /** The slice's application services: cross-stream look-ups, then one decision on the opportunity stream. */
 type Deps = Pick<CommandDeps, 'store' | 'clock' | 'uploadDir'>;
 
 const isId = (id: string) => z.uuid().safeParse(id).success;
-
-/** A path id that is not an id names no opportunity. */
-const opportunityIdOrNotFound = (id: string) => {
-  if (!isId(id)) throw new NotFoundError(texts.notFound.opportunity);
-  return id;
-};
 
 const runOnOpportunity = (
   deps: Deps,
@@ -65,7 +61,7 @@ const readOrganization = async (
   organizationId: string,
 ): Promise<OrganizationState> =>
   foldStream(
-    { initialState: initialOrganizationState, evolve: evolveOrganization },
+    organizationDecider,
     await deps.store.readStream(toOrganizationStreamId(organizationId)),
   );
 
@@ -85,7 +81,7 @@ const assertOrganizationsExist = async (deps: Pick<Deps, 'store'>, ids: readonly
 };
 
 /** The opportunity as the API answers it (contracts' opportunitySchema). */
-export const toOpportunityResponse = (
+const toOpportunityResponse = (
   state: OpportunityState,
   hostOrgName: string | null,
 ): Opportunity => {
@@ -184,11 +180,10 @@ export const createOpportunity = async (
 export const updateOpportunity = async (
   deps: Deps,
   caller: Caller,
-  id: string,
+  opportunityId: string,
   edit: UpdateOpportunity,
   metadata: EventMetadata,
 ): Promise<CommandOutcome> => {
-  const opportunityId = opportunityIdOrNotFound(id);
   if (edit.details.visibility) await assertOrganizationsExist(deps, edit.details.visibility);
   return runOnOpportunity(
     deps,
@@ -202,27 +197,58 @@ export const updateOpportunity = async (
 export const deleteOpportunity = (
   deps: Deps,
   caller: Caller,
-  id: string,
+  opportunityId: string,
   metadata: EventMetadata,
 ): Promise<CommandOutcome> =>
-  runOnOpportunity(
-    deps,
-    opportunityIdOrNotFound(id),
-    { type: 'DeleteOpportunity', actor: caller },
+  runOnOpportunity(deps, opportunityId, { type: 'DeleteOpportunity', actor: caller }, metadata);
+
+/**
+ * The approval decision on one opportunity, for PUT /api/opps/{id} and the admin bulk approval
+ * (POST /api/approvals). Admins only (403), unknown or deleted opportunities 404; approving an
+ * approved opportunity appends nothing (`appended` is null).
+ */
+const setApproval = (
+  deps: Pick<Deps, 'store'>,
+  caller: Caller,
+  opportunityId: string,
+  approved: boolean,
+  metadata: EventMetadata,
+): Promise<CommandOutcome> => {
+  if (!isId(opportunityId)) return Promise.reject(new NotFoundError(texts.notFound.opportunity));
+  return handleCommand({
+    store: deps.store,
+    streamId: toOpportunityStreamId(opportunityId),
+    decider: opportunityDecider,
+    command: { type: 'SetOpportunityApproval', actor: caller, approved },
     metadata,
-  );
+  });
+};
+
+export const approveOpportunity = (
+  deps: Pick<Deps, 'store'>,
+  caller: Caller,
+  opportunityId: string,
+  metadata: EventMetadata,
+): Promise<CommandOutcome> => setApproval(deps, caller, opportunityId, true, metadata);
+
+export const unapproveOpportunity = (
+  deps: Pick<Deps, 'store'>,
+  caller: Caller,
+  opportunityId: string,
+  metadata: EventMetadata,
+): Promise<CommandOutcome> => setApproval(deps, caller, opportunityId, false, metadata);
 
 /** POST /api/opps/{id}/announcements: one announcement by the host or an admin. */
 export const postAnnouncement = (
   deps: Deps,
   caller: Caller,
-  id: string,
+  opportunityId: string,
   text: string,
   metadata: EventMetadata,
 ): Promise<CommandOutcome> =>
   runOnOpportunity(
     deps,
-    opportunityIdOrNotFound(id),
+    opportunityId,
     {
       type: 'PostAnnouncement',
       actor: caller,

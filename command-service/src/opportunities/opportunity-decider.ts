@@ -6,60 +6,34 @@ import {
   opportunityMessages,
   slotsLeft,
   texts,
-  type DomainEvent,
   type OpportunityCreated,
   type OpportunityDetails,
   type UpdateOpportunity,
 } from '@campus/contracts';
+import type { Caller } from '@campus/infra';
+import type { Decider } from '../decider/decider';
 import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  OpportunityFullError,
   ValidationError,
-  type Caller,
-} from '@campus/infra';
-import type { Decider } from '../decider/decider';
+} from '../errors';
 import {
   decideWaitlist,
   promoteFromWaitlist,
   type WaitlistCommand,
 } from '../waitlist/waitlist-decider';
-import { OpportunityFullError } from './opportunity-errors';
-
-/** What the command side knows of one opportunity, folded from its stream. */
-export type OpportunityState = {
-  readonly status: 'none' | 'live' | 'deleted';
-  readonly opportunityId: string;
-  readonly hostUserId: string;
-  readonly hostOrgId: string | null;
-  readonly approved: boolean;
-  readonly details: OpportunityDetails;
-  readonly announcements: readonly { readonly id: string; readonly text: string }[];
-  /** Registered participants in signup order: the first is the earliest signup still registered. */
-  readonly participants: readonly string[];
-  /** Users waiting for a slot, first come first (ADR 0010). */
-  readonly waitlist: readonly string[];
-  readonly attendanceMarked: boolean;
-};
-export type LiveOpportunity = OpportunityState & { readonly status: 'live' };
-
-const emptyDetails: OpportunityDetails = {
-  name: '',
-  description: '',
-  nonprofit: null,
-  address: null,
-  date: '',
-  time: '',
-  startsAt: new Date(0).toISOString(),
-  durationMinutes: 1,
-  totalSlots: 1,
-  causes: [],
-  tags: [],
-  qualifications: [],
-  visibility: [],
-  redirectUrl: null,
-  imageUrl: null,
-};
+import {
+  evolveOpportunity,
+  initialOpportunityState,
+  isHostOrAdmin,
+  live,
+  opportunityEventTypes,
+  type LiveOpportunity,
+  type OpportunityEvent,
+  type OpportunityState,
+} from './opportunity-state';
 
 export type OpportunityCommand =
   | {
@@ -106,92 +80,6 @@ export type OpportunityCommand =
       readonly now: Date;
     }
   | WaitlistCommand;
-
-export const initialOpportunityState = (): OpportunityState => ({
-  status: 'none',
-  opportunityId: '',
-  hostUserId: '',
-  hostOrgId: null,
-  approved: false,
-  details: emptyDetails,
-  announcements: [],
-  participants: [],
-  waitlist: [],
-  attendanceMarked: false,
-});
-
-export const evolveOpportunity = (
-  state: OpportunityState,
-  event: DomainEvent,
-): OpportunityState => {
-  switch (event.type) {
-    case 'OpportunityCreated': {
-      const {
-        v: _v,
-        opportunityId,
-        hostUserId,
-        hostOrgId,
-        approved,
-        createdAt: _c,
-        ...details
-      } = event.data;
-      return { ...state, status: 'live', opportunityId, hostUserId, hostOrgId, approved, details };
-    }
-    case 'OpportunityUpdated':
-      return { ...state, details: { ...state.details, ...event.data.changes } };
-    case 'OpportunityApproved':
-      return { ...state, approved: true };
-    case 'OpportunityUnapproved':
-      return { ...state, approved: false };
-    case 'OpportunityDeleted':
-      return { ...state, status: 'deleted' };
-    case 'AnnouncementPosted':
-      return {
-        ...state,
-        announcements: [
-          ...state.announcements,
-          { id: event.data.announcementId, text: event.data.text },
-        ],
-      };
-    case 'AnnouncementRemoved':
-      return {
-        ...state,
-        announcements: state.announcements.filter((a) => a.id !== event.data.announcementId),
-      };
-    case 'UserSignedUp':
-      return state.participants.includes(event.data.userId)
-        ? state
-        : {
-            ...state,
-            participants: [...state.participants, event.data.userId],
-            // A signup (direct or by promotion) ends the wait.
-            waitlist: state.waitlist.filter((id) => id !== event.data.userId),
-          };
-    case 'WaitlistJoined':
-      return state.waitlist.includes(event.data.userId)
-        ? state
-        : { ...state, waitlist: [...state.waitlist, event.data.userId] };
-    case 'WaitlistLeft':
-      return { ...state, waitlist: state.waitlist.filter((id) => id !== event.data.userId) };
-    case 'UserUnregistered':
-      return {
-        ...state,
-        participants: state.participants.filter((id) => id !== event.data.userId),
-      };
-    case 'AttendanceMarked':
-      return { ...state, attendanceMarked: true };
-    default:
-      return state;
-  }
-};
-
-const live = (state: OpportunityState): LiveOpportunity => {
-  if (state.status !== 'live') throw new NotFoundError(texts.notFound.opportunity);
-  return state as LiveOpportunity;
-};
-
-export const isHostOrAdmin = (actor: Caller, state: OpportunityState) =>
-  actor.admin || actor.userId === state.hostUserId;
 
 const requireHostOrAdmin = (actor: Caller, state: OpportunityState, action: string) => {
   if (!isHostOrAdmin(actor, state))
@@ -253,9 +141,9 @@ const announcementChanges = (
   actor: Caller,
   now: Date,
   newId: () => string,
-): DomainEvent[] => {
+): OpportunityEvent[] => {
   const remaining = [...comments];
-  const events: DomainEvent[] = [];
+  const events: OpportunityEvent[] = [];
   for (const announcement of state.announcements) {
     const index = remaining.indexOf(announcement.text);
     if (index >= 0) remaining.splice(index, 1);
@@ -288,7 +176,7 @@ const announcementChanges = (
 const decideUpdate = (
   command: Extract<OpportunityCommand, { type: 'UpdateOpportunity' }>,
   state: OpportunityState,
-): DomainEvent[] => {
+): OpportunityEvent[] => {
   const opportunity = live(state);
   const { actor, edit } = command;
   requireHostOrAdmin(actor, opportunity, 'edit this opportunity');
@@ -305,7 +193,7 @@ const decideUpdate = (
     );
   }
   const { opportunityId } = opportunity;
-  const events: DomainEvent[] = [];
+  const events: OpportunityEvent[] = [];
   if (Object.keys(changes).length > 0)
     events.push({ type: 'OpportunityUpdated', data: { v: 1, opportunityId, changes } });
   // Points follow the duration: a host lengthening an approved opportunity sends it back to the
@@ -336,7 +224,7 @@ const decideUpdate = (
 const decideSignUp = (
   command: Extract<OpportunityCommand, { type: 'SignUpForOpportunity' }>,
   state: OpportunityState,
-): DomainEvent[] => {
+): OpportunityEvent[] => {
   const opportunity = live(state);
   const { actor, userId, now } = command;
   const forSelf = actor.userId === userId;
@@ -378,7 +266,7 @@ const decideSignUp = (
 const decideUnregister = (
   command: Extract<OpportunityCommand, { type: 'UnregisterFromOpportunity' }>,
   state: OpportunityState,
-): DomainEvent[] => {
+): OpportunityEvent[] => {
   const opportunity = live(state);
   const { actor, userId, now } = command;
   const forSelf = actor.userId === userId;
@@ -393,7 +281,7 @@ const decideUnregister = (
     throw new ConflictError(opportunityMessages.attendanceAlreadySubmitted);
   const open = isUnregistrationOpen(now, opportunity.details.startsAt);
   if (!open && !exempt) throw new ConflictError(opportunityMessages.unregistrationClosed);
-  const unregistered: DomainEvent = {
+  const unregistered: OpportunityEvent = {
     type: 'UserUnregistered',
     data: {
       v: 1,
@@ -413,7 +301,7 @@ const decideUnregister = (
 const decideAttendance = (
   command: Extract<OpportunityCommand, { type: 'MarkAttendance' }>,
   state: OpportunityState,
-): DomainEvent[] => {
+): OpportunityEvent[] => {
   const opportunity = live(state);
   const { actor, now } = command;
   requireHostOrAdmin(actor, opportunity, 'submit attendance');
@@ -460,10 +348,11 @@ const decideAttendance = (
   ];
 };
 
-export const opportunityDecider: Decider<OpportunityState, OpportunityCommand> = {
+export const opportunityDecider: Decider<OpportunityState, OpportunityCommand, OpportunityEvent> = {
+  eventTypes: opportunityEventTypes,
   initialState: initialOpportunityState,
   evolve: evolveOpportunity,
-  decide: (command, state): DomainEvent[] => {
+  decide: (command, state): OpportunityEvent[] => {
     switch (command.type) {
       case 'CreateOpportunity':
         if (state.status !== 'none')

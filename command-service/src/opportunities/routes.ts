@@ -1,21 +1,16 @@
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import {
   createOpportunitySchema,
   markAttendanceSchema,
   postAnnouncementSchema,
   routes,
   signupSchema,
+  texts,
   updateOpportunitySchema,
-  type CommandAck,
 } from '@campus/contracts';
 import { parseOrThrow, requireCaller } from '@campus/infra';
-import type { CommandOutcome } from '../decider/decider';
-import {
-  commandMetadata,
-  mountRoute,
-  sendConsistencyToken,
-  type CommandDeps,
-} from '../http/context';
+import { commandMetadata, mountRoute, type CommandDeps } from '../http/context';
+import { acknowledge, pathId, respond } from '../http/respond';
 import { multipartForm } from '../uploads/multipart';
 import {
   createOpportunity,
@@ -27,16 +22,8 @@ import {
   updateOpportunity,
 } from './opportunity-commands';
 
-const acknowledge = (res: Response, outcome: CommandOutcome, id: string, status = 200) => {
-  sendConsistencyToken(res, [outcome.appended]);
-  const body: CommandAck = { success: true, id };
-  res.status(status).json(body);
-};
-
-const pathId = (req: Request): string => {
-  const id = req.params['id'];
-  return typeof id === 'string' ? id : '';
-};
+/** The opportunity a path names: anything but an id names none (404). */
+const NOT_FOUND = texts.notFound.opportunity;
 
 /** The opportunities slice's commands (see contracts' routes table); all on one stream per opportunity. */
 export const opportunitiesRouter = (deps: CommandDeps): Router => {
@@ -52,42 +39,44 @@ export const opportunitiesRouter = (deps: CommandDeps): Router => {
       req.file?.buffer,
       commandMetadata(req, 'CreateOpportunity', deps.clock),
     );
-    sendConsistencyToken(res, [outcome.appended]);
-    res.status(201).json(opportunity);
+    respond(res, outcome, 201, opportunity);
   });
 
   mountRoute(router, routes.updateOpportunity, deps, async (req, res) => {
     const edit = parseOrThrow(updateOpportunitySchema, req.body ?? {});
+    const id = pathId(req, 'id', NOT_FOUND);
     const outcome = await updateOpportunity(
       deps,
       requireCaller(req),
-      pathId(req),
+      id,
       edit,
       commandMetadata(req, 'UpdateOpportunity', deps.clock),
     );
-    acknowledge(res, outcome, pathId(req));
+    acknowledge(res, outcome, id);
   });
 
   mountRoute(router, routes.deleteOpportunity, deps, async (req, res) => {
+    const id = pathId(req, 'id', NOT_FOUND);
     const outcome = await deleteOpportunity(
       deps,
       requireCaller(req),
-      pathId(req),
+      id,
       commandMetadata(req, 'DeleteOpportunity', deps.clock),
     );
-    acknowledge(res, outcome, pathId(req));
+    acknowledge(res, outcome, id);
   });
 
   mountRoute(router, routes.postAnnouncement, deps, async (req, res) => {
     const { text } = parseOrThrow(postAnnouncementSchema, req.body ?? {});
+    const id = pathId(req, 'id', NOT_FOUND);
     const outcome = await postAnnouncement(
       deps,
       requireCaller(req),
-      pathId(req),
+      id,
       text,
       commandMetadata(req, 'PostAnnouncement', deps.clock),
     );
-    acknowledge(res, outcome, pathId(req), 201);
+    acknowledge(res, outcome, id, 201);
   });
 
   mountRoute(router, routes.signUp, deps, async (req, res) => {

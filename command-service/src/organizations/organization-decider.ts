@@ -1,19 +1,90 @@
 import {
   organizationMessages,
   texts,
-  type DomainEvent,
+  type EventOf,
   type OrganizationType,
   type UpdateOrganization,
 } from '@campus/contracts';
-import { ConflictError, ForbiddenError, NotFoundError, type Caller } from '@campus/infra';
-import type { Decider } from '../decider/decider';
+import type { Caller } from '@campus/infra';
+import { eventTypes, type Decider } from '../decider/decider';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { assertActingForSelfOrAdmin } from '../http/authorization';
-import {
-  evolveOrganization,
-  initialOrganizationState,
-  isLiveOrganization,
-  type OrganizationState,
-} from './organization-state';
+
+export type OrganizationEvent = EventOf<
+  | 'OrganizationCreated'
+  | 'OrganizationUpdated'
+  | 'OrganizationApproved'
+  | 'OrganizationUnapproved'
+  | 'OrganizationDeleted'
+  | 'MemberJoined'
+  | 'MemberLeft'
+>;
+
+/** What the command side knows of one organization, folded from its stream. */
+export type OrganizationState = {
+  readonly exists: boolean;
+  readonly deleted: boolean;
+  readonly approved: boolean;
+  readonly name: string;
+  readonly type: OrganizationType;
+  readonly description: string;
+  readonly hostUserId: string | null;
+  readonly members: ReadonlySet<string>;
+};
+
+export const initialOrganizationState = (): OrganizationState => ({
+  exists: false,
+  deleted: false,
+  approved: false,
+  name: '',
+  type: 'Other',
+  description: '',
+  hostUserId: null,
+  members: new Set(),
+});
+
+const evolveOrganization = (
+  state: OrganizationState,
+  event: OrganizationEvent,
+): OrganizationState => {
+  switch (event.type) {
+    case 'OrganizationCreated':
+      return {
+        ...state,
+        exists: true,
+        approved: event.data.approved,
+        name: event.data.name,
+        type: event.data.type,
+        description: event.data.description,
+        hostUserId: event.data.hostUserId,
+      };
+    case 'OrganizationUpdated':
+      return {
+        ...state,
+        ...(event.data.name !== undefined ? { name: event.data.name } : {}),
+        ...(event.data.type !== undefined ? { type: event.data.type } : {}),
+        ...(event.data.description !== undefined ? { description: event.data.description } : {}),
+      };
+    case 'OrganizationApproved':
+      return { ...state, approved: true };
+    case 'OrganizationUnapproved':
+      return { ...state, approved: false };
+    case 'OrganizationDeleted':
+      return { ...state, deleted: true };
+    case 'MemberJoined':
+      return { ...state, members: new Set([...state.members, event.data.userId]) };
+    case 'MemberLeft': {
+      const members = new Set(state.members);
+      members.delete(event.data.userId);
+      return { ...state, members };
+    }
+    default:
+      return state;
+  }
+};
+
+/** A live organization: created and not deleted. */
+export const isLiveOrganization = (state: OrganizationState) => state.exists && !state.deleted;
 
 export type OrganizationCommand =
   | {
@@ -52,7 +123,7 @@ const assertLive = (state: OrganizationState) => {
 const decideUpdate = (
   command: Extract<OrganizationCommand, { type: 'UpdateOrganization' }>,
   state: OrganizationState,
-): DomainEvent[] => {
+): OrganizationEvent[] => {
   assertLive(state);
   const { actor, organizationId } = command;
   const { approved, ...edits } = command.changes;
@@ -63,7 +134,7 @@ const decideUpdate = (
   if (editing && !actor.admin && actor.userId !== state.hostUserId)
     throw new ForbiddenError(organizationMessages.onlyHostOrAdminEdits);
 
-  const events: DomainEvent[] = [];
+  const events: OrganizationEvent[] = [];
   const name = edits.name !== undefined && edits.name !== state.name ? edits.name : undefined;
   const type = edits.type !== undefined && edits.type !== state.type ? edits.type : undefined;
   const description =
@@ -95,10 +166,23 @@ const decideUpdate = (
  * One organization's stream: its creation, edits, approval, deletion and memberships. Name
  * uniqueness is the name reservation's job.
  */
-export const organizationDecider: Decider<OrganizationState, OrganizationCommand> = {
+export const organizationDecider: Decider<
+  OrganizationState,
+  OrganizationCommand,
+  OrganizationEvent
+> = {
+  eventTypes: eventTypes<OrganizationEvent>({
+    OrganizationCreated: true,
+    OrganizationUpdated: true,
+    OrganizationApproved: true,
+    OrganizationUnapproved: true,
+    OrganizationDeleted: true,
+    MemberJoined: true,
+    MemberLeft: true,
+  }),
   initialState: initialOrganizationState,
   evolve: evolveOrganization,
-  decide: (command, state): DomainEvent[] => {
+  decide: (command, state): OrganizationEvent[] => {
     switch (command.type) {
       case 'CreateOrganization': {
         // Only reachable when two creations race for one adopted reservation (see organization-name).

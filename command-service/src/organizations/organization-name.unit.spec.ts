@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '@campus/contracts';
 import { reservationHash } from '@campus/infra';
-import { reservationDecider } from '../decider/reservation';
-import { organizationDecider } from './organization-decider';
-import { judgeNameClaim, NAME_CLAIM_GRACE_MS } from './organization-name';
+import { reservationDecider, type ReservationEvent } from '../decider/reservation-decider';
+import { deciderSpec } from '../testing/decider-spec';
+import { judgeNameClaim, NAME_CLAIM_GRACE_MS } from './organization-commands';
+import { organizationDecider, type OrganizationEvent } from './organization-decider';
 
 const ORG = '0b6c2a53-3f0e-4c55-9b4e-6f7e0f1b2c3d';
 const OTHER = '9d6c2a53-3f0e-4c55-9b4e-6f7e0f1b2c3d';
-const fold = <S>(
-  decider: { initialState: () => S; evolve: (s: S, e: DomainEvent) => S },
-  events: DomainEvent[],
-) => events.reduce(decider.evolve, decider.initialState());
+/** The organization that holds a claim, as its stream says. */
+const fold = (events: OrganizationEvent[]) =>
+  events.reduce(organizationDecider.evolve, organizationDecider.initialState());
 
-const created: DomainEvent = {
+const created: OrganizationEvent = {
   type: 'OrganizationCreated',
   data: {
     v: 1,
@@ -35,19 +34,19 @@ describe('organization name claims', () => {
   });
 
   it('a claim of an organization that has this name is live', () => {
-    const owner = fold(organizationDecider, [created]);
+    const owner = fold([created]);
     expect(judgeNameClaim({ nameHash: chessClub, owner, claimedAt, now: later })).toBe('live');
   });
 
   it('a claim whose organization was never written is orphaned once its command cannot be running', () => {
-    const owner = fold(organizationDecider, []);
+    const owner = fold([]);
     expect(judgeNameClaim({ nameHash: chessClub, owner, claimedAt, now: later })).toBe('orphaned');
     const soon = new Date(later.getTime() - 1);
     expect(judgeNameClaim({ nameHash: chessClub, owner, claimedAt, now: soon })).toBe('live');
   });
 
   it('a claim of a deleted organization is stale', () => {
-    const owner = fold(organizationDecider, [
+    const owner = fold([
       created,
       { type: 'OrganizationDeleted', data: { v: 1, organizationId: ORG } },
     ]);
@@ -55,7 +54,7 @@ describe('organization name claims', () => {
   });
 
   it('a claim of an organization renamed away is stale, but not while a rename may be running', () => {
-    const owner = fold(organizationDecider, [
+    const owner = fold([
       created,
       { type: 'OrganizationUpdated', data: { v: 1, organizationId: ORG, name: 'Go Club' } },
     ]);
@@ -66,19 +65,16 @@ describe('organization name claims', () => {
   });
 
   it('a renamed name is released by its organization and then claimed by another', () => {
-    const events: DomainEvent[] = [{ type: 'ReservationClaimed', data: { v: 1, ownerId: ORG } }];
-    events.push(
-      ...reservationDecider.decide(
-        { type: 'Release', ownerId: ORG },
-        fold(reservationDecider, events),
-      ),
-    );
-    expect(events.at(-1)).toEqual({ type: 'ReservationReleased', data: { v: 1, ownerId: ORG } });
-    expect(
-      reservationDecider.decide(
-        { type: 'Claim', ownerId: OTHER, takenMessage: 'taken' },
-        fold(reservationDecider, events),
-      ),
-    ).toEqual([{ type: 'ReservationClaimed', data: { v: 1, ownerId: OTHER } }]);
+    const spec = deciderSpec(reservationDecider);
+    const claimed: ReservationEvent = { type: 'ReservationClaimed', data: { v: 1, ownerId: ORG } };
+    const released: ReservationEvent = {
+      type: 'ReservationReleased',
+      data: { v: 1, ownerId: ORG },
+    };
+    spec.given([claimed]).when({ type: 'Release', ownerId: ORG }).then([released]);
+    spec
+      .given([claimed, released])
+      .when({ type: 'Claim', ownerId: OTHER, takenMessage: 'taken' })
+      .then([{ type: 'ReservationClaimed', data: { v: 1, ownerId: OTHER } }]);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '@campus/contracts';
 import { emulatorIdToken } from '@campus/infra/testing';
 import { ADMIN_EMAIL, startCommandStack, type CommandStack } from '../testing/command-stack';
-import { NAME_CLAIM_GRACE_MS, organizationNameStreamId } from './organization-name';
+import { NAME_CLAIM_GRACE_MS, organizationNameStreamId } from './organization-commands';
 
 type Account = { token: string; userId: string };
 

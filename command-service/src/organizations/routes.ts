@@ -1,20 +1,14 @@
-import { Router, type Request } from 'express';
-import { z } from 'zod';
+import { Router } from 'express';
 import {
   createOrganizationSchema,
   membershipSchema,
   routes,
   texts,
   updateOrganizationSchema,
-  type CommandAck,
 } from '@campus/contracts';
-import { NotFoundError, parseOrThrow, requireCaller } from '@campus/infra';
-import {
-  commandMetadata,
-  mountRoute,
-  sendConsistencyToken,
-  type CommandDeps,
-} from '../http/context';
+import { parseOrThrow, requireCaller } from '@campus/infra';
+import { commandMetadata, mountRoute, type CommandDeps } from '../http/context';
+import { acknowledge, pathId, respond } from '../http/respond';
 import {
   changeMembership,
   createOrganization,
@@ -23,11 +17,7 @@ import {
 } from './organization-commands';
 
 /** The `:id` of an organization route; anything but a uuid names no organization. */
-const organizationIdOf = (req: Request): string => {
-  const parsed = z.uuid().safeParse(req.params['id']);
-  if (!parsed.success) throw new NotFoundError(texts.notFound.organization);
-  return parsed.data;
-};
+const NOT_FOUND = texts.notFound.organization;
 
 /** The organizations slice's commands (see contracts' routes table). */
 export const organizationsRouter = (deps: CommandDeps): Router => {
@@ -42,16 +32,12 @@ export const organizationsRouter = (deps: CommandDeps): Router => {
       body,
       commandMetadata(req, 'CreateOrganization', deps.clock),
     );
-    sendConsistencyToken(
-      res,
-      outcomes.map((o) => o.appended),
-    );
-    res.status(201).json(organization);
+    respond(res, outcomes, 201, organization);
   });
 
   mountRoute(router, routes.updateOrganization, deps, async (req, res) => {
     const caller = requireCaller(req);
-    const organizationId = organizationIdOf(req);
+    const organizationId = pathId(req, 'id', NOT_FOUND);
     const changes = parseOrThrow(updateOrganizationSchema, req.body ?? {});
     const outcomes = await updateOrganization(
       deps,
@@ -60,29 +46,19 @@ export const organizationsRouter = (deps: CommandDeps): Router => {
       changes,
       commandMetadata(req, 'UpdateOrganization', deps.clock),
     );
-    sendConsistencyToken(
-      res,
-      outcomes.map((o) => o.appended),
-    );
-    const ack: CommandAck = { success: true, id: organizationId };
-    res.json(ack);
+    acknowledge(res, outcomes, organizationId);
   });
 
   mountRoute(router, routes.deleteOrganization, deps, async (req, res) => {
     const caller = requireCaller(req);
-    const organizationId = organizationIdOf(req);
+    const organizationId = pathId(req, 'id', NOT_FOUND);
     const outcomes = await deleteOrganization(
       deps,
       caller,
       organizationId,
       commandMetadata(req, 'DeleteOrganization', deps.clock),
     );
-    sendConsistencyToken(
-      res,
-      outcomes.map((o) => o.appended),
-    );
-    const ack: CommandAck = { success: true, id: organizationId };
-    res.json(ack);
+    acknowledge(res, outcomes, organizationId);
   });
 
   const membershipRoute = (change: 'JoinOrganization' | 'LeaveOrganization') =>
@@ -100,9 +76,7 @@ export const organizationsRouter = (deps: CommandDeps): Router => {
           body,
           commandMetadata(req, change, deps.clock),
         );
-        sendConsistencyToken(res, [outcome.appended]);
-        const ack: CommandAck = { success: true, id: body.organization_id };
-        res.json(ack);
+        acknowledge(res, outcome, body.organization_id);
       },
     );
   membershipRoute('JoinOrganization');

@@ -1,15 +1,18 @@
-import { texts, type DomainEvent } from '@campus/contracts';
-import { NotFoundError } from '@campus/infra';
-import type { Decider } from '../decider/decider';
+import { texts, type EventOf } from '@campus/contracts';
+import { eventTypes, type Decider } from '../decider/decider';
+import { NotFoundError } from '../errors';
 
-export type ErasureState = {
+/** The user stream's events erasure folds (the registration) and decides (the erasure). */
+export type ErasureEvent = EventOf<'UserRegistered' | 'UserErased'>;
+
+type ErasureState = {
   readonly registered: boolean;
   readonly erased: boolean;
   /** The reservation hash of the person's email (from their registration), to release it. */
   readonly emailHash: string | null;
 };
 
-export type ErasureCommand = {
+type ErasureCommand = {
   readonly type: 'EraseUser';
   readonly userId: string;
   readonly erasedAt: string;
@@ -19,7 +22,8 @@ export type ErasureCommand = {
  * Erasure on the user's stream: only a registered person can be erased, and erasing twice records
  * nothing more (a retried request completes whatever the first one left undone).
  */
-export const erasureDecider: Decider<ErasureState, ErasureCommand> = {
+export const erasureDecider: Decider<ErasureState, ErasureCommand, ErasureEvent> = {
+  eventTypes: eventTypes<ErasureEvent>({ UserRegistered: true, UserErased: true }),
   initialState: () => ({ registered: false, erased: false, emailHash: null }),
   evolve: (state, event) => {
     switch (event.type) {
@@ -31,7 +35,7 @@ export const erasureDecider: Decider<ErasureState, ErasureCommand> = {
         return state;
     }
   },
-  decide: (command, state): DomainEvent[] => {
+  decide: (command, state): ErasureEvent[] => {
     if (!state.registered) throw new NotFoundError(texts.notFound.user);
     if (state.erased) return [];
     return [

@@ -1,12 +1,8 @@
 import { Router } from 'express';
 import { routes, startScoringPreviewSchema } from '@campus/contracts';
-import {
-  parseOrThrow,
-  requireCaller,
-  ServiceUnavailableError,
-  withRedisDeadline,
-} from '@campus/infra';
+import { parseOrThrow, requireCaller, withRedisDeadline } from '@campus/infra';
 import { enqueueScoringPreview } from '@campus/read-model';
+import { ServiceUnavailableError } from '../errors';
 import { mountRoute, type CommandDeps } from '../http/context';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@campus/contracts';
-import { PayloadTooLargeError, ValidationError } from '@campus/infra';
+import { PayloadTooLargeError, ValidationError } from '../errors';
 
 /** Image types accepted, recognised by their first bytes (never by the name or the declared type). */
 const SIGNATURES: readonly { ext: string; test: (b: Buffer) => boolean }[] = [
@@ -21,9 +21,9 @@ const SIGNATURES: readonly { ext: string; test: (b: Buffer) => boolean }[] = [
   },
 ];
 
-export const NOT_AN_IMAGE = 'The file must be an image (PNG, JPEG, GIF or WebP)';
+const NOT_AN_IMAGE = 'The file must be an image (PNG, JPEG, GIF or WebP)';
 
-export const detectImageType = (bytes: Buffer): string | null =>
+const detectImageType = (bytes: Buffer): string | null =>
   SIGNATURES.find((s) => s.test(bytes))?.ext ?? null;
 
 /** URL prefix under which the query service serves stored files. */

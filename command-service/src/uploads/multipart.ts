@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import multer, { MulterError } from 'multer';
 import { MAX_UPLOAD_BYTES } from '@campus/contracts';
-import { PayloadTooLargeError, ValidationError } from '@campus/infra';
+import { PayloadTooLargeError, ValidationError } from '../errors';
 
 const parser = multer({
   storage: multer.memoryStorage(),

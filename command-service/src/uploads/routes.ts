@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { routes } from '@campus/contracts';
-import { ValidationError } from '@campus/infra';
+import { ValidationError } from '../errors';
 import { mountRoute, type CommandDeps } from '../http/context';
 import { storeImage } from './image-store';
 import { multipartForm } from './multipart';

@@ -1,7 +1,7 @@
 import { toEmailReservationStreamId, toUserStreamId, type EventStore } from '@campus/contracts';
 import { reservationHash, type Caller, type CallerResolver } from '@campus/infra';
 import { foldStream } from '../decider/decider';
-import { reservationDecider } from '../decider/reservation';
+import { reservationDecider } from '../decider/reservation-decider';
 import { userDecider } from './user-decider';
 
 const CACHE_TTL_MS = 5_000;

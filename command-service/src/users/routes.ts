@@ -1,23 +1,14 @@
 import { Router } from 'express';
 import {
   addApprovedEmailSchema,
-  profileMessages,
   registerUserSchema,
   routes,
-  updateProfileSchema,
-  type CommandAck,
   type ProtectedResponse,
 } from '@campus/contracts';
-import { callerOf, ForbiddenError, identityOf, parseOrThrow, requireCaller } from '@campus/infra';
-import {
-  commandMetadata,
-  mountRoute,
-  sendConsistencyToken,
-  type CommandDeps,
-} from '../http/context';
-import { addApprovedEmail } from './approved-emails';
-import { registerUser } from './register-user';
-import { updateProfile } from './update-profile';
+import { callerOf, identityOf, parseOrThrow } from '@campus/infra';
+import { commandMetadata, mountRoute, type CommandDeps } from '../http/context';
+import { acknowledge, respond } from '../http/respond';
+import { addApprovedEmail, registerUser } from './user-commands';
 
 export const usersRouter = (deps: CommandDeps): Router => {
   const router = Router();
@@ -46,28 +37,7 @@ export const usersRouter = (deps: CommandDeps): Router => {
       body,
       commandMetadata(req, 'RegisterUser', deps.clock),
     );
-    sendConsistencyToken(
-      res,
-      outcomes.map((o) => o.appended),
-    );
-    res.status(201).json(user);
-  });
-
-  mountRoute(router, routes.updateProfile, deps, async (req, res) => {
-    const caller = requireCaller(req);
-    const userId = req.params['id'] ?? '';
-    if (userId !== caller.userId) throw new ForbiddenError(profileMessages.onlyOwner);
-    const changes = parseOrThrow(updateProfileSchema, req.body ?? {});
-    const appended = await updateProfile(
-      deps,
-      caller,
-      userId,
-      changes,
-      commandMetadata(req, 'UpdateProfile', deps.clock),
-    );
-    sendConsistencyToken(res, [appended]);
-    const ack: CommandAck = { success: true, id: userId };
-    res.json(ack);
+    respond(res, outcomes, 201, user);
   });
 
   mountRoute(router, routes.addApprovedEmail, deps, async (req, res) => {
@@ -77,9 +47,7 @@ export const usersRouter = (deps: CommandDeps): Router => {
       email,
       commandMetadata(req, 'AddApprovedEmail', deps.clock),
     );
-    sendConsistencyToken(res, [outcome.appended]);
-    const ack: CommandAck = { success: true };
-    res.status(outcome.appended ? 201 : 200).json(ack);
+    acknowledge(res, outcome, undefined, outcome.appended ? 201 : 200);
   });
 
   return router;

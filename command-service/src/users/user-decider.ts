@@ -1,16 +1,19 @@
-import type { DomainEvent, UserRegistered } from '@campus/contracts';
-import { ConflictError } from '@campus/infra';
-import type { Decider } from '../decider/decider';
+import type { EventOf, Sealed, UserRegistered } from '@campus/contracts';
+import { eventTypes, type Decider } from '../decider/decider';
+import { ConflictError } from '../errors';
 
-export type UserState = { readonly registered: boolean; readonly admin: boolean };
+export type UserEvent = EventOf<'UserRegistered' | 'AdminGranted'>;
 
-export type UserCommand =
+type UserState = { readonly registered: boolean; readonly admin: boolean };
+
+type UserCommand =
   | { readonly type: 'RegisterUser'; readonly registration: UserRegistered }
   | { readonly type: 'GrantAdmin'; readonly userId: string };
 
 export const ALREADY_REGISTERED = 'An account with this email already exists.';
 
-export const userDecider: Decider<UserState, UserCommand> = {
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  eventTypes: eventTypes<UserEvent>({ UserRegistered: true, AdminGranted: true }),
   initialState: () => ({ registered: false, admin: false }),
   evolve: (state, event) => {
     switch (event.type) {
@@ -22,7 +25,7 @@ export const userDecider: Decider<UserState, UserCommand> = {
         return state;
     }
   },
-  decide: (command, state): DomainEvent[] => {
+  decide: (command, state): UserEvent[] => {
     switch (command.type) {
       case 'RegisterUser':
         if (state.registered) throw new ConflictError(ALREADY_REGISTERED);
@@ -41,8 +44,32 @@ export const userDecider: Decider<UserState, UserCommand> = {
   },
 };
 
-export type ApprovedEmailState = { readonly approved: boolean };
-export const approvedEmailEvolve = (
-  state: ApprovedEmailState,
-  event: DomainEvent,
-): ApprovedEmailState => (event.type === 'ApprovedEmailAdded' ? { approved: true } : state);
+/** An approved address (any other than the university's may register only when approved). */
+export type ApprovedEmailEvent = EventOf<'ApprovedEmailAdded'>;
+type ApprovedEmailState = { readonly approved: boolean };
+type AddApprovedEmail = {
+  readonly type: 'AddApprovedEmail';
+  readonly emailHash: string;
+  /** The address sealed under `email:<hash>`, so erasing that subject makes it unreadable. */
+  readonly personal: Sealed;
+};
+
+/** One stream per approved address (named by its hash); adding it again changes nothing. */
+export const approvedEmailDecider: Decider<
+  ApprovedEmailState,
+  AddApprovedEmail,
+  ApprovedEmailEvent
+> = {
+  eventTypes: eventTypes<ApprovedEmailEvent>({ ApprovedEmailAdded: true }),
+  initialState: () => ({ approved: false }),
+  evolve: () => ({ approved: true }),
+  decide: (command, state) =>
+    state.approved
+      ? []
+      : [
+          {
+            type: 'ApprovedEmailAdded',
+            data: { v: 1, emailHash: command.emailHash, personal: command.personal },
+          },
+        ],
+};

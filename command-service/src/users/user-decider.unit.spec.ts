@@ -1,13 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import type { DomainEvent, UserRegistered } from '@campus/contracts';
-import { ConflictError } from '@campus/infra';
-import { reservationDecider } from '../decider/reservation';
-import { userDecider } from './user-decider';
-
-const given = <S>(
-  decider: { initialState: () => S; evolve: (s: S, e: DomainEvent) => S },
-  events: DomainEvent[],
-) => events.reduce(decider.evolve, decider.initialState());
+import { describe, it } from 'vitest';
+import type { UserRegistered } from '@campus/contracts';
+import { ConflictError } from '../errors';
+import { deciderSpec } from '../testing/decider-spec';
+import {
+  ALREADY_REGISTERED,
+  approvedEmailDecider,
+  userDecider,
+  type ApprovedEmailEvent,
+  type UserEvent,
+} from './user-decider';
 
 const registration: UserRegistered = {
   v: 1,
@@ -21,60 +22,54 @@ const registration: UserRegistered = {
   major: null,
   registeredAt: '2026-01-01T00:00:00.000Z',
 };
+const registered: UserEvent = { type: 'UserRegistered', data: registration };
+const adminGranted: UserEvent = {
+  type: 'AdminGranted',
+  data: { v: 1, userId: registration.userId },
+};
 
 describe('user decider', () => {
+  const spec = deciderSpec(userDecider);
+
   it('given no events, when RegisterUser, then UserRegistered', () => {
-    expect(
-      userDecider.decide({ type: 'RegisterUser', registration }, given(userDecider, [])),
-    ).toEqual([{ type: 'UserRegistered', data: registration }]);
+    spec.given().when({ type: 'RegisterUser', registration }).then([registered]);
   });
 
   it('given UserRegistered, when RegisterUser again, then conflict', () => {
-    const state = given(userDecider, [{ type: 'UserRegistered', data: registration }]);
-    expect(() => userDecider.decide({ type: 'RegisterUser', registration }, state)).toThrow(
-      ConflictError,
-    );
+    spec
+      .given([registered])
+      .when({ type: 'RegisterUser', registration })
+      .thenThrows(ConflictError, ALREADY_REGISTERED);
   });
 
   it('grants admin once', () => {
-    const state = given(userDecider, [{ type: 'UserRegistered', data: registration }]);
-    const events = userDecider.decide({ type: 'GrantAdmin', userId: registration.userId }, state);
-    expect(events).toEqual([{ type: 'AdminGranted', data: { v: 1, userId: registration.userId } }]);
-    const after = given(userDecider, [{ type: 'UserRegistered', data: registration }, ...events]);
-    expect(userDecider.decide({ type: 'GrantAdmin', userId: registration.userId }, after)).toEqual(
-      [],
-    );
+    const grant = { type: 'GrantAdmin', userId: registration.userId } as const;
+    spec.given([registered]).when(grant).then([adminGranted]);
+    spec.given([registered, adminGranted]).when(grant).thenNothingHappened();
+  });
+
+  it('grants admin only to a registered user', () => {
+    spec
+      .given()
+      .when({ type: 'GrantAdmin', userId: registration.userId })
+      .thenThrows(ConflictError, 'Only a registered user can become an admin.');
   });
 });
 
-describe('reservation decider', () => {
-  const claim = (ownerId: string) => ({ type: 'Claim' as const, ownerId, takenMessage: 'taken' });
+describe('approved email decider', () => {
+  const spec = deciderSpec(approvedEmailDecider);
+  const sealed = { subject: 'email:abc', iv: 'i', data: 'd', tag: 't' };
+  const command = { type: 'AddApprovedEmail', emailHash: 'abc', personal: sealed } as const;
+  const added: ApprovedEmailEvent = {
+    type: 'ApprovedEmailAdded',
+    data: { v: 1, emailHash: 'abc', personal: sealed },
+  };
 
-  it('claims a free value, and re-claiming by the same owner is a no-op', () => {
-    const events = reservationDecider.decide(claim('a'), given(reservationDecider, []));
-    expect(events).toEqual([{ type: 'ReservationClaimed', data: { v: 1, ownerId: 'a' } }]);
-    expect(reservationDecider.decide(claim('a'), given(reservationDecider, events))).toEqual([]);
+  it('given nothing, when an address is added, then ApprovedEmailAdded', () => {
+    spec.given().when(command).then([added]);
   });
 
-  it('refuses a value claimed by another owner with the given message', () => {
-    const state = given(reservationDecider, [
-      { type: 'ReservationClaimed', data: { v: 1, ownerId: 'a' } },
-    ]);
-    expect(() => reservationDecider.decide(claim('b'), state)).toThrow('taken');
-  });
-
-  it('can be claimed again after its release', () => {
-    const state = given(reservationDecider, [
-      { type: 'ReservationClaimed', data: { v: 1, ownerId: 'a' } },
-      { type: 'ReservationReleased', data: { v: 1, ownerId: 'a' } },
-    ]);
-    expect(reservationDecider.decide(claim('b'), state)).toHaveLength(1);
-  });
-
-  it('only the owner releases', () => {
-    const state = given(reservationDecider, [
-      { type: 'ReservationClaimed', data: { v: 1, ownerId: 'a' } },
-    ]);
-    expect(reservationDecider.decide({ type: 'Release', ownerId: 'b' }, state)).toEqual([]);
+  it('given it was added, when added again, then nothing', () => {
+    spec.given([added]).when(command).thenNothingHappened();
   });
 });

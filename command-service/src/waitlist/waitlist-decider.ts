@@ -4,11 +4,13 @@ import {
   opportunityMessages,
   slotsLeft,
   texts,
-  type DomainEvent,
+  type EventOf,
   type WaitlistPromotionReason,
 } from '@campus/contracts';
-import { ConflictError, ForbiddenError, NotFoundError, type Caller } from '@campus/infra';
-import type { OpportunityState } from '../opportunities/opportunity-decider';
+import type { Caller } from '@campus/infra';
+import { eventTypes, type Decider } from '../decider/decider';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
+import { isHostOrAdmin, live, type OpportunityState } from '../opportunities/opportunity-state';
 
 /**
  * The waitlist of a full opportunity (ADR 0010), decided on the opportunity stream with the signups
@@ -29,28 +31,25 @@ export type WaitlistCommand =
       readonly now: Date;
     };
 
+/** What waitlist decisions append: joining, leaving, and promotions (a signup and its notice). */
+type WaitlistEvent = EventOf<
+  'WaitlistJoined' | 'WaitlistLeft' | 'UserSignedUp' | 'WaitlistPromoted'
+>;
+
 const errors = texts.waitlist.errors;
-
-const liveOrNotFound = (state: OpportunityState): OpportunityState => {
-  if (state.status !== 'live') throw new NotFoundError(texts.notFound.opportunity);
-  return state;
-};
-
-const privileged = (actor: Caller, state: OpportunityState) =>
-  actor.admin || actor.userId === state.hostUserId;
 
 /**
  * A promotion registers someone who, once registered, must be able to leave without the late
  * warning: so nobody is promoted (and nobody joins) once the 7-hour cut-off has passed.
  */
-export const isWaitlistOpen = (state: OpportunityState, now: Date): boolean =>
+const isWaitlistOpen = (state: OpportunityState, now: Date): boolean =>
   !state.attendanceMarked && isUnregistrationOpen(now, state.details.startsAt);
 
 export const decideWaitlist = (
   command: WaitlistCommand,
   state: OpportunityState,
-): DomainEvent[] => {
-  const opportunity = liveOrNotFound(state);
+): WaitlistEvent[] => {
+  const opportunity = live(state);
   const { actor, userId, now } = command;
   if (actor.userId !== userId && !actor.admin)
     throw new ForbiddenError('Only admins can change the waitlist for another user.');
@@ -64,7 +63,7 @@ export const decideWaitlist = (
       },
     ];
   }
-  const canSee = privileged(actor, opportunity);
+  const canSee = isHostOrAdmin(actor, opportunity);
   if (!opportunity.approved && !canSee) throw new NotFoundError(texts.notFound.opportunity);
   const { visibility } = opportunity.details;
   if (
@@ -99,12 +98,12 @@ export const promoteFromWaitlist = (
   after: OpportunityState,
   now: Date,
   reason: WaitlistPromotionReason,
-): DomainEvent[] => {
+): WaitlistEvent[] => {
   if (after.status !== 'live' || !isWaitlistOpen(after, now)) return [];
   const free = slotsLeft(after.details.totalSlots, after.participants.length);
   const at = now.toISOString();
   const { opportunityId } = after;
-  return after.waitlist.slice(0, free).flatMap((userId): DomainEvent[] => [
+  return after.waitlist.slice(0, free).flatMap((userId): WaitlistEvent[] => [
     { type: 'UserSignedUp', data: { v: 1, opportunityId, userId, byUserId: userId, at } },
     {
       type: 'WaitlistPromoted',
@@ -119,4 +118,21 @@ export const promoteFromWaitlist = (
       },
     },
   ]);
+};
+
+/** A user's calendar feed stream: each reset issues a new link (the link's secret is not in it). */
+type CalendarFeedEvent = EventOf<'CalendarFeedReset'>;
+type ResetCalendarFeed = {
+  readonly type: 'ResetCalendarFeed';
+  readonly userId: string;
+  readonly now: Date;
+};
+
+export const calendarFeedDecider: Decider<null, ResetCalendarFeed, CalendarFeedEvent> = {
+  eventTypes: eventTypes<CalendarFeedEvent>({ CalendarFeedReset: true }),
+  initialState: () => null,
+  evolve: (state) => state,
+  decide: ({ userId, now }) => [
+    { type: 'CalendarFeedReset', data: { v: 1, userId, at: now.toISOString() } },
+  ],
 };

@@ -1,14 +1,17 @@
-import type { DomainEvent } from '@campus/contracts';
-import { ConflictError } from '@campus/infra';
-import type { Decider } from './decider';
+import type { EventOf } from '@campus/contracts';
+import { ConflictError } from '../errors';
+import { eventTypes, type Decider } from './decider';
 
-export type ReservationState = { readonly ownerId: string | null };
+export type ReservationEvent = EventOf<'ReservationClaimed' | 'ReservationReleased'>;
+
+type ReservationState = { readonly ownerId: string | null };
 export type ReservationCommand =
   | { readonly type: 'Claim'; readonly ownerId: string; readonly takenMessage: string }
   | { readonly type: 'Release'; readonly ownerId: string };
 
 /** Claims and releases of one unique value (see contracts' reservation events). */
-export const reservationDecider: Decider<ReservationState, ReservationCommand> = {
+export const reservationDecider: Decider<ReservationState, ReservationCommand, ReservationEvent> = {
+  eventTypes: eventTypes<ReservationEvent>({ ReservationClaimed: true, ReservationReleased: true }),
   initialState: () => ({ ownerId: null }),
   evolve: (state, event) => {
     switch (event.type) {
@@ -20,7 +23,7 @@ export const reservationDecider: Decider<ReservationState, ReservationCommand> =
         return state;
     }
   },
-  decide: (command, state): DomainEvent[] => {
+  decide: (command, state): ReservationEvent[] => {
     switch (command.type) {
       case 'Claim':
         if (state.ownerId === command.ownerId) return [];

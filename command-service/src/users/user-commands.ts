@@ -12,16 +12,12 @@ import {
   type UserPersonalData,
   type UserRegistered,
 } from '@campus/contracts';
-import {
-  ForbiddenError,
-  reservationHash,
-  UnauthorizedError,
-  type TokenIdentity,
-} from '@campus/infra';
+import { reservationHash, type TokenIdentity } from '@campus/infra';
 import { foldStream, handleCommand, type CommandOutcome } from '../decider/decider';
-import { reservationDecider } from '../decider/reservation';
+import { reservationDecider } from '../decider/reservation-decider';
+import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { CommandDeps } from '../http/context';
-import { ALREADY_REGISTERED, approvedEmailEvolve, userDecider } from './user-decider';
+import { ALREADY_REGISTERED, approvedEmailDecider, userDecider } from './user-decider';
 
 /**
  * Registration: university addresses are approved automatically,
@@ -121,8 +117,27 @@ const isApproved = async (
 ) => {
   if (isUniversityEmail(email, config.UNIVERSITY_DOMAIN)) return true;
   const events = await deps.store.readStream(toApprovedEmailStreamId(emailHash));
-  return foldStream(
-    { initialState: () => ({ approved: false }), evolve: approvedEmailEvolve },
-    events,
-  ).approved;
+  return foldStream(approvedEmailDecider, events).approved;
+};
+
+const approvedEmailSubject = (emailHash: string) => `email:${emailHash}`;
+
+/** POST /api/approved-emails (admins): the address may then register (see registerUser). */
+export const addApprovedEmail = async (
+  deps: CommandDeps,
+  email: string,
+  metadata: EventMetadata,
+): Promise<CommandOutcome> => {
+  const emailHash = reservationHash(email);
+  return handleCommand({
+    store: deps.store,
+    streamId: toApprovedEmailStreamId(emailHash),
+    decider: approvedEmailDecider,
+    command: {
+      type: 'AddApprovedEmail',
+      emailHash,
+      personal: await deps.vault.seal(approvedEmailSubject(emailHash), { email }),
+    },
+    metadata,
+  });
 };

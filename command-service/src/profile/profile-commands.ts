@@ -5,29 +5,24 @@ import {
   userPersonalDataSchema,
   userProfilePersonalChangesSchema,
   WrongExpectedRevisionError,
-  type AppendResult,
   type EventMetadata,
+  type EventOf,
   type RecordedEvent,
   type UpdateProfile,
 } from '@campus/contracts';
 import type { Caller, PersonalDataVault } from '@campus/infra';
+import type { CommandOutcome } from '../decider/decider';
 import type { CommandDeps } from '../http/context';
-import {
-  decideProfileUpdate,
-  evolveProfile,
-  initialProfileState,
-  type OpenedUserEvent,
-  type ProfileState,
-} from './profile-decider';
+import { profileDecider, type OpenedUserEvent, type ProfileState } from './profile-decider';
 
 const MAX_ATTEMPTS = 5;
 
 /** Folds a user stream into the owner's profile, opening the sealed parts on the way. */
-export const foldProfile = async (
+const foldProfile = async (
   vault: PersonalDataVault,
   recorded: readonly RecordedEvent[],
 ): Promise<ProfileState> => {
-  let state = initialProfileState();
+  let state = profileDecider.initialState();
   for (const stored of recorded) {
     const event = toDomainEvent(stored);
     let opened: OpenedUserEvent | null = null;
@@ -45,7 +40,7 @@ export const foldProfile = async (
         interests,
       };
     }
-    if (opened) state = evolveProfile(state, opened);
+    if (opened) state = profileDecider.evolve(state, opened);
   }
   return state;
 };
@@ -53,7 +48,7 @@ export const foldProfile = async (
 /**
  * PUT /api/users/:id. The decision is pure (decideProfileUpdate) but its inputs and output are
  * sealed, so this loop opens, decides, seals and appends with the expected revision itself,
- * retrying when the owner's own concurrent save wrote first. Null when nothing changed.
+ * retrying when the owner's own concurrent save wrote first. Appends nothing when nothing changed.
  */
 export const updateProfile = async (
   deps: CommandDeps,
@@ -61,33 +56,34 @@ export const updateProfile = async (
   userId: string,
   changes: UpdateProfile,
   metadata: EventMetadata,
-): Promise<AppendResult | null> => {
+): Promise<CommandOutcome> => {
   const streamId = toUserStreamId(userId);
   for (let attempt = 1; ; attempt++) {
     const recorded = await deps.store.readStream(streamId);
     const state = await foldProfile(deps.vault, recorded);
-    const decision = decideProfileUpdate({ type: 'UpdateProfile', actor, userId, changes }, state);
-    if (!decision) return null;
+    const decision = profileDecider.decide(
+      { type: 'UpdateProfile', actor, userId, changes },
+      state,
+    );
+    if (!decision) return { events: [], appended: null };
     const personal = decision.personal ? await deps.vault.seal(userId, decision.personal) : null;
     const last = recorded.at(-1);
+    const updated: EventOf<'UserProfileUpdated'> = {
+      type: 'UserProfileUpdated',
+      data: {
+        v: 1,
+        userId,
+        personal,
+        interests: decision.interests ? [...decision.interests] : null,
+      },
+    };
     try {
-      return await deps.store.append(
+      const appended = await deps.store.append(
         streamId,
-        [
-          {
-            eventId: randomUUID(),
-            type: 'UserProfileUpdated',
-            data: {
-              v: 1,
-              userId,
-              personal,
-              interests: decision.interests ? [...decision.interests] : null,
-            },
-            metadata,
-          },
-        ],
+        [{ eventId: randomUUID(), ...updated, metadata }],
         { expectedRevision: last ? last.revision : 'no_stream' },
       );
+      return { events: [updated], appended };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
     }

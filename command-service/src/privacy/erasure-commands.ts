@@ -10,7 +10,7 @@ import {
 } from '@campus/contracts';
 import type { PersonalDataVault } from '@campus/infra';
 import { foldStream, handleCommand, type CommandOutcome } from '../decider/decider';
-import { reservationDecider } from '../decider/reservation';
+import { reservationDecider } from '../decider/reservation-decider';
 import type { CommandDeps } from '../http/context';
 import { FILES_URL_PREFIX } from '../uploads/image-store';
 import { erasureDecider } from './erasure-decider';

@@ -5,13 +5,14 @@ import {
   type UserPersonalData,
   type UserProfilePersonalChanges,
 } from '@campus/contracts';
-import { ForbiddenError, NotFoundError, type Caller } from '@campus/infra';
+import type { Caller } from '@campus/infra';
+import { ForbiddenError, NotFoundError } from '../errors';
 
 /**
  * A user's editable profile as the owner sees it. Its personal fields are sealed in the events, so
  * the profile is folded from events whose sealed parts were opened first (opening is I/O).
  */
-export type Profile = {
+type Profile = {
   readonly firstName: string;
   readonly lastName: string;
   readonly phone: string;
@@ -36,9 +37,7 @@ export type OpenedUserEvent =
       readonly interests: readonly string[] | null;
     };
 
-export const initialProfileState = (): ProfileState => ({ status: 'unregistered' });
-
-export const evolveProfile = (state: ProfileState, event: OpenedUserEvent): ProfileState => {
+const evolveProfile = (state: ProfileState, event: OpenedUserEvent): ProfileState => {
   switch (event.type) {
     case 'UserRegistered':
       if (!event.personal) return { status: 'erased' };
@@ -80,7 +79,7 @@ export type UpdateProfileCommand = {
 };
 
 /** What actually changed: to be sealed (personal) and recorded as one UserProfileUpdated. */
-export type ProfileDecision = {
+type ProfileDecision = {
   readonly personal: UserProfilePersonalChanges | null;
   readonly interests: readonly string[] | null;
 };
@@ -96,7 +95,7 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
  * Only the owner edits a profile (not even an admin edits another's). Returns null when nothing
  * differs from the current profile, so a repeated save records nothing.
  */
-export const decideProfileUpdate = (
+const decideProfileUpdate = (
   command: UpdateProfileCommand,
   state: ProfileState,
 ): ProfileDecision | null => {
@@ -126,4 +125,14 @@ export const decideProfileUpdate = (
     personal: personalChanged ? personal : null,
     interests,
   };
+};
+
+/**
+ * The profile's decider. Its events are the user stream's with their sealed parts opened, and it
+ * decides what an update changes (the caller seals and records it as one UserProfileUpdated).
+ */
+export const profileDecider = {
+  initialState: (): ProfileState => ({ status: 'unregistered' }),
+  evolve: evolveProfile,
+  decide: decideProfileUpdate,
 };
