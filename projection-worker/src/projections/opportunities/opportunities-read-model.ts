@@ -68,7 +68,10 @@ export class Signups {
     return users;
   }
 
-  /** Its registered signups (a replay holds them all; the live path those the batch touches). */
+  /**
+   * How many of an opportunity's signups held are registered (a replay holds them all; the live
+   * path those its batch touches).
+   */
   registeredOf(opportunityId: string): number {
     let count = 0;
     for (const row of this.byOpportunity.get(opportunityId)?.values() ?? []) {
