@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startToolingCommandService } from '@campus/tools/demo-data';
-import { describeUnexpected, readDeadLetters } from '../../infra/src/testing/dead-letters';
+import { describeUnexpected, readDeadLetters } from '@campus/infra/testing';
 import { resetAccessibilityResults, writeAccessibilityReport } from './axe';
 import { startE2eStack } from './stack';
 

@@ -1,8 +1,8 @@
 /**
  * The About page's team: content a university replaces. Each member is a real user: the demo data
  * registers them with `email` and gives them this major, class year and these organizations
- * (names of the demo's organizations; `team.unit.spec.ts` keeps the two telling one story). User
- * ids are chosen at registration, so a member's `id` is their email: the card opens
+ * (names of the demo's organizations; `tools/demo-data/team.unit.spec.ts` keeps the two telling
+ * one story). User ids are chosen at registration, so a member's `id` is their email: the card opens
  * /profile/{email}, which finds the user and shows /profile/{their id}. Pictures live in
  * `public/team/`; a missing one falls back to the default profile image.
  */

@@ -1,5 +1,5 @@
 export * from './database';
-export { expectDeadLetters } from './dead-letters';
+export { describeUnexpected, expectDeadLetters, readDeadLetters } from './dead-letters';
 export * from './redis';
 export * from '../auth/emulator-sign-in';
 export * from './private-services';
