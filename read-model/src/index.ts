@@ -12,7 +12,7 @@ export {
   type ReadSchema,
 } from './read-schema';
 export { readModelPosition } from './read-position';
-export { PROJECTION_NAMES } from './projections';
+export { PROJECTION_NAMES, REPLAY_ALL } from './projections';
 export {
   createJobQueues,
   JOB_RETENTION,

@@ -1,7 +1,7 @@
 import { ValidationError } from '@campus/infra';
 
 /** What an operator may ask to replay: one projection by name, or all of them. */
-const REPLAY_ALL = 'all';
+export const REPLAY_ALL = 'all';
 
 /**
  * Every projection the worker runs, by name, in the order each batch applies them (the worker

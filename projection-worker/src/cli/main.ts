@@ -11,11 +11,10 @@ import {
   ensureDatabase,
   migrate,
 } from '@campus/infra';
-import { readProjectionStatus } from '@campus/read-model';
+import { readProjectionStatus, REPLAY_ALL } from '@campus/read-model';
 import { rebuildBoards } from '../boards/rebuild-boards';
 import { loadWorkerEnv } from '../config/env';
 import { replayProjections, type ReplayProgress } from '../jobs/replay/replay';
-import { REPLAY_ALL } from '../jobs/replay/replay-plan';
 import { backupEventStore, DEFAULT_BACKUP_BATCH_SIZE } from '../operations/backup';
 import {
   BackupRestoreError,

@@ -1,8 +1,6 @@
 import { ValidationError } from '@campus/infra';
+import { REPLAY_ALL } from '@campus/read-model';
 import type { Projection } from '../../projector/projection';
-
-/** What an operator may ask to replay: one projection by name, or all of them. */
-export const REPLAY_ALL = 'all';
 
 const tablesOf = (p: Projection) => new Set([...p.tables, ...p.reads]);
 

@@ -15,7 +15,13 @@ import {
   type PoolClient,
   type RedisClient,
 } from '@campus/infra';
-import { LIVE_SCHEMA, SHADOW_SCHEMA, withReadTransaction } from '@campus/read-model';
+import {
+  LIVE_SCHEMA,
+  SHADOW_SCHEMA,
+  withReadTransaction,
+  type ReplayJobProgress,
+  type ReplayJobResult,
+} from '@campus/read-model';
 import { withBoardsSnapshot } from '../../boards/board-lock';
 import { rebuildBoards, scanKeys } from '../../boards/rebuild-boards';
 import { DEFAULT_RETRY_POLICY } from '../../projector/apply-batch';
@@ -41,17 +47,9 @@ const STEPWISE_EVENTS = 50_000;
 /** One replay at a time (CLI or job, on any machine): held for the whole replay. */
 const REPLAY_LOCK = 742_103;
 
-export type ReplayPhase =
-  'preparing' | 'replaying' | 'boards' | 'catching-up' | 'swapping' | 'done';
-
-export type ReplayProgress = {
-  readonly phase: ReplayPhase;
-  /** Events read from the log so far. */
-  readonly events: number;
-  /** Events in the log when the replay started (null: the store cannot count them). */
-  readonly total: number | null;
-  readonly eventsPerSecond: number;
-};
+/** A replay's progress and result are the replay job's (the read model's job-queue port). */
+export type ReplayProgress = ReplayJobProgress;
+export type ReplayPhase = ReplayProgress['phase'];
 
 export type ReplayOptions = {
   readonly store: EventStore;
@@ -81,14 +79,7 @@ export type ReplayOptions = {
   readonly bulk?: boolean;
 };
 
-export type ReplayResult = {
-  readonly projections: readonly string[];
-  readonly events: number;
-  /** The position the swapped-in read model had reached, `<txn>.<seq>`. */
-  readonly position: string;
-  readonly boards: number;
-  readonly durationMs: number;
-};
+export type ReplayResult = ReplayJobResult;
 
 export const shadowKeyPrefix = (prefix: string) => `${prefix}shadow:`;
 
