@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
-import { renderScreen } from '@/features/opportunities/testing/render-screen';
+import { renderScreen } from '@/testing/render-screen';
 import { CalendarSubscriptionPanel } from './calendar-subscription';
 
 vi.mock('@/lib/auth/firebase', () => ({

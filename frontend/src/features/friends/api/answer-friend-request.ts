@@ -1,7 +1,6 @@
 import { texts } from '@campus/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, serverMessageOf } from '@/lib/api-client';
-import { refreshReadsAfterWrite } from './refresh-reads';
+import { ApiError, serverMessageOf } from '@/lib/api-client';
+import { MissingFriendshipError, useFriendAction } from './friend-actions';
 import type { FriendActionFailure } from './request-friend';
 
 export type FriendRequestAnswer = 'accept' | 'reject';
@@ -14,30 +13,27 @@ export type AnswerFriendRequestInput = {
   answer: FriendRequestAnswer;
 };
 
-class FriendshipNotFound extends Error {}
-
-/** PUT /api/friendships/{id}/accept or /reject: Accept and Decline of a received request. */
+/** Accept and Decline of a received request (notifications page, header search). */
 export const useAnswerFriendRequest = () => {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: async ({ friendshipId, answer }: AnswerFriendRequestInput) => {
-      if (!friendshipId) throw new FriendshipNotFound();
-      await api.request(answer === 'accept' ? 'acceptFriendRequest' : 'rejectFriendRequest', {
-        params: { id: friendshipId },
-      });
-      await refreshReadsAfterWrite(queryClient);
-    },
-  });
-  const failure: FriendActionFailure | null = mutation.isError
+  // Answering needs no viewer: the friendship names both users.
+  const mutation = useFriendAction(null, { refresh: 'allReads' });
+  const variables = mutation.variables;
+  const answering: AnswerFriendRequestInput | null = variables
     ? {
-        userId: mutation.variables.userId,
-        ...describeFailure(mutation.error, mutation.variables.answer),
+        userId: variables.userId,
+        friendshipId: variables.friendshipId,
+        answer: variables.action === 'accept' ? 'accept' : 'reject',
       }
     : null;
+  const failure: FriendActionFailure | null =
+    mutation.isError && answering
+      ? { userId: answering.userId, ...describeFailure(mutation.error, answering.answer) }
+      : null;
   return {
-    answer: (input: AnswerFriendRequestInput) => mutation.mutate(input),
+    answer: ({ userId, friendshipId, answer }: AnswerFriendRequestInput) =>
+      mutation.mutate({ action: answer, userId, friendshipId }),
     /** The user whose request is being answered, and how. */
-    busy: mutation.isPending ? mutation.variables : null,
+    busy: mutation.isPending ? answering : null,
     failure,
     reset: mutation.reset,
   };
@@ -45,7 +41,10 @@ export const useAnswerFriendRequest = () => {
 
 /** 'Could not find friendship to accept/reject' when the request is gone, else the action's text. */
 const describeFailure = (error: Error, answer: FriendRequestAnswer) => {
-  if (error instanceof FriendshipNotFound || (error instanceof ApiError && error.status === 404)) {
+  if (
+    error instanceof MissingFriendshipError ||
+    (error instanceof ApiError && error.status === 404)
+  ) {
     return { message: texts.groups.friends.friendshipNotFound, detail: null };
   }
   return {

@@ -1,8 +1,7 @@
 import { texts } from '@campus/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, serverMessageOf } from '@/lib/api-client';
+import { serverMessageOf } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
-import { refreshReadsAfterWrite } from './refresh-reads';
+import { useFriendAction } from './friend-actions';
 
 export type FriendActionFailure = {
   userId: string;
@@ -12,30 +11,23 @@ export type FriendActionFailure = {
   detail: string | null;
 };
 
-/** POST /api/users/{me}/friends with the receiver: 'Add Friend'. */
+/** 'Add Friend' of the header search: POST /api/users/{me}/friends with the receiver. */
 export const useRequestFriend = () => {
   const { session } = useSession();
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: async (receiverId: string) => {
-      if (session.status !== 'signedIn') throw new Error('Not signed in');
-      await api.request('requestFriend', {
-        params: { id: session.userId },
-        body: { receiver_id: receiverId },
-      });
-      await refreshReadsAfterWrite(queryClient);
-    },
+  const mutation = useFriendAction(session.status === 'signedIn' ? session.userId : null, {
+    refresh: 'allReads',
   });
   const failure: FriendActionFailure | null = mutation.isError
     ? {
-        userId: mutation.variables,
+        userId: mutation.variables.userId,
         message: texts.groups.friends.requestFailed,
         detail: serverMessageOf(mutation.error),
       }
     : null;
   return {
-    request: (receiverId: string) => mutation.mutate(receiverId),
-    busyId: mutation.isPending ? mutation.variables : null,
+    request: (receiverId: string) =>
+      mutation.mutate({ action: 'request', userId: receiverId, friendshipId: null }),
+    busyId: mutation.isPending ? mutation.variables.userId : null,
     failure,
     reset: mutation.reset,
   };

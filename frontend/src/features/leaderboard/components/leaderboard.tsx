@@ -53,7 +53,7 @@ export const Leaderboard = ({ userId }: LeaderboardProps) => {
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [leaving, setLeaving] = useState<LeaderboardEntry | null>(null);
   const view = useLeaderboard(period, board);
-  const action = useLeaderboardAction(userId);
+  const act = useLeaderboardAction(userId);
 
   const choosePeriod = (next: LeaderboardPeriod) => {
     if (next === 'monthly' && view.fellBack) view.retryMonthly();
@@ -64,9 +64,9 @@ export const Leaderboard = ({ userId }: LeaderboardProps) => {
     const id = next.entry.id;
     setBusyIds((ids) => new Set(ids).add(id));
     try {
-      await action.mutateAsync(next);
+      await act(next);
     } catch {
-      // The mutation's onError has shown the message.
+      // The popup has shown the failure.
     } finally {
       setBusyIds((ids) => {
         const rest = new Set(ids);

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { opportunityKeys } from './get-opportunities';
+import { opportunityKeys } from '@/lib/opportunity-keys';
 
 /** GET /api/opps/{id}/is-full, always asked afresh: the server's word just before a signup. */
 export const checkOpportunityFull = (queryClient: QueryClient, id: string) =>

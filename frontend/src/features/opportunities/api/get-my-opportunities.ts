@@ -1,7 +1,7 @@
 import type { MyOpportunities } from '@campus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { opportunityKeys } from './get-opportunities';
+import { opportunityKeys } from '@/lib/opportunity-keys';
 
 /** GET /api/my-opportunities: hosting, registered and (admins) all, each split upcoming / past. */
 export const getMyOpportunities = (signal?: AbortSignal): Promise<MyOpportunities> =>

@@ -7,6 +7,7 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { opportunityKeys } from '@/lib/opportunity-keys';
 
 /** The Events list filters (GET /api/opps: q, cause, from, to, open_slots). */
 export type OpportunityFilters = {
@@ -23,16 +24,6 @@ export const noFilters: OpportunityFilters = {
   from: '',
   to: '',
   openSlots: false,
-};
-
-/** Every opportunity query key starts here, so one invalidation refreshes lists, detail and mine. */
-export const opportunityKeys = {
-  all: ['opportunities'] as const,
-  list: (filters: OpportunityFilters) => ['opportunities', 'list', filters] as const,
-  count: (filters: OpportunityFilters) => ['opportunities', 'count', filters] as const,
-  detail: (id: string) => ['opportunities', 'detail', id] as const,
-  isFull: (id: string) => ['opportunities', 'is-full', id] as const,
-  mine: ['opportunities', 'mine'] as const,
 };
 
 /** Cards per page of the Events list. */

@@ -1,7 +1,7 @@
 import type { OpportunityDetail } from '@campus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { opportunityKeys } from './get-opportunities';
+import { opportunityKeys } from '@/lib/opportunity-keys';
 
 /** GET /api/opps/{id}/full: the detail screen. */
 export const getOpportunity = (id: string, signal?: AbortSignal): Promise<OpportunityDetail> =>

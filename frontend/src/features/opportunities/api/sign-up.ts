@@ -1,8 +1,8 @@
 import type { OpportunityDetail, User } from '@campus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { opportunityKeys } from '@/lib/opportunity-keys';
 import { withSignup, withoutSignup } from '../utils/optimistic';
-import { opportunityKeys } from './get-opportunities';
 
 type SignupChange = 'signUp' | 'unregister';
 

@@ -1,7 +1,7 @@
 import type { WaitlistStatus } from '@campus/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { opportunityKeys } from './get-opportunities';
+import { opportunityKeys } from '@/lib/opportunity-keys';
 
 /** Under the opportunity keys, so every refresh of opportunity reads refreshes it too. */
 export const waitlistKey = (opportunityId: string) =>

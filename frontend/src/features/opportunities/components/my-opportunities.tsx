@@ -5,17 +5,17 @@ import { Button } from '@/components/ui/button';
 import { CalendarIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { CalendarSubscriptionPanel } from '@/features/calendar';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { cx } from '@/lib/cx';
-import { CalendarSubscriptionPanel } from '@/features/calendar/components/calendar-subscription';
+import { formatShortDate, formatTime } from '@/lib/format-date';
+import { useServerNow } from '@/lib/use-server-now';
 import { useMyOpportunities } from '../api/get-my-opportunities';
-import { useServerNow } from '../hooks/use-server-now';
 import { attendedOf, pastStatus, type PastStatusKind } from '../utils/attendance';
-import { formatShortDate, formatTime } from '../utils/format';
 import { LoadError } from './load-error';
 import styles from './my-opportunities.module.css';
-import cardStyles from './opportunity-card.module.css';
 import { OpportunityCard, organizationOf } from './opportunity-card';
+import cardStyles from './opportunity-card.module.css';
 
 const t = texts.opportunities.mine;
 

@@ -2,10 +2,10 @@ import { texts, type MyOpportunities } from '@campus/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
-import { fakeApi } from '../../../testing/fake-api';
-import { aMyItem, participants } from '../testing/opportunity-fixtures';
-import { DAY, HOUR, MINUTE, afterNow, renderScreen } from '../testing/render-screen';
+import { aMyItem, participants } from '@/testing/opportunity-fixtures';
+import { DAY, HOUR, MINUTE, afterNow, renderScreen } from '@/testing/render-screen';
 import { MyOpportunitiesScreen } from './my-opportunities';
 
 vi.mock('@/lib/auth/firebase', () => ({

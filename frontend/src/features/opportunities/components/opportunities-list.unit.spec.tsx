@@ -3,11 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import fallbackImage from '../assets/opportunity-fallback.svg';
-import { fakeApi } from '../../../testing/fake-api';
+import { fakeApi } from '@/testing/fake-api';
+import { aListItem } from '@/testing/opportunity-fixtures';
+import { renderScreen } from '@/testing/render-screen';
 import { OPPORTUNITY_PAGE_SIZE } from '../api/get-opportunities';
-import { aListItem } from '../testing/opportunity-fixtures';
-import { renderScreen } from '../testing/render-screen';
+import fallbackImage from '../assets/opportunity-fallback.svg';
 import { OpportunitiesList } from './opportunities-list';
 
 vi.mock('@/lib/auth/firebase', () => ({

@@ -4,7 +4,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { CalendarIcon, UsersIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { cx } from '@/lib/cx';
-import { formatShortDate, formatTime } from '../utils/format';
+import { formatShortDate, formatTime } from '@/lib/format-date';
 import styles from './opportunity-card.module.css';
 import { OpportunityImage } from './opportunity-image';
 

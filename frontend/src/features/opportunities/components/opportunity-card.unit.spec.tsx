@@ -2,10 +2,10 @@ import { CAUSES } from '@campus/contracts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aListItem } from '@/testing/opportunity-fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { bannerOf, CAUSE_BANNERS, DEFAULT_BANNER } from '../assets/cause-banners';
 import generalPicture from '../assets/opportunity-fallback.svg';
-import { aListItem } from '../testing/opportunity-fixtures';
 import { OpportunityCard } from './opportunity-card';
 import { OpportunityImage } from './opportunity-image';
 

@@ -1,29 +1,33 @@
 import { hasEnded, hasStarted, texts, type OpportunityDetail } from '@campus/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar } from '@/components/ui/avatar';
 import { Alert } from '@/components/ui/alert';
+import { Avatar } from '@/components/ui/avatar';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ExternalIcon, MailIcon, MegaphoneIcon, PhoneIcon } from '@/components/ui/detail-icons';
 import { FailureAlert } from '@/components/ui/failure-alert';
 import { ArrowLeftIcon, HeartIcon, MapPinIcon, UsersIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { cx } from '@/lib/cx';
+import {
+  AnnouncementComposer,
+  EditDetailsForm,
+  GoToHostTools,
+  HostFacts,
+  HostPanel,
+  ManageBar,
+  useParticipantChange,
+} from '@/features/host-tools';
 import { ApiError, serverMessageOf } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
+import { cx } from '@/lib/cx';
+import { formatShortDate, formatTime } from '@/lib/format-date';
+import { useServerNow } from '@/lib/use-server-now';
 import { useOpportunity } from '../api/get-opportunity';
-import { useParticipantChange } from '../api/manage-opportunity';
-import { useServerNow } from '../hooks/use-server-now';
-import { formatShortDate, formatTime, mapsSearchUrl } from '../utils/format';
-import { AnnouncementComposer } from './announcement-composer';
-import { ExternalIcon, MailIcon, MegaphoneIcon, PhoneIcon } from './detail-icons';
-import { EditDetailsForm } from './edit-details-form';
-import { GoToHostTools, HostFacts, HostPanel } from './host-panel';
-import hostStyles from './host-tools.module.css';
+import { mapsSearchUrl } from '../utils/maps';
 import { LinkedText } from './linked-text';
 import { LoadError } from './load-error';
-import { ManageBar } from './manage-bar';
 import styles from './opportunity-detail.module.css';
 import { OpportunityImage } from './opportunity-image';
 import { SignupCard } from './signup-card';
@@ -267,7 +271,7 @@ const Participants = ({
                 <Button
                   size="small"
                   variant="ghost"
-                  className={hostStyles.unregister}
+                  className={styles.unregister}
                   aria-label={a.unregisterUser(person.name)}
                   loading={unregister.isPending && unregister.variables === person.id}
                   onClick={() => {

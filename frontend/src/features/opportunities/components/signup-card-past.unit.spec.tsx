@@ -1,10 +1,10 @@
 import { texts, type OpportunityDetail } from '@campus/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
-import { fakeApi } from '../../../testing/fake-api';
-import { anOpportunity } from '../testing/opportunity-fixtures';
-import { HOUR, MINUTE, afterNow, renderScreen } from '../testing/render-screen';
+import { anOpportunity } from '@/testing/opportunity-fixtures';
+import { HOUR, MINUTE, afterNow, renderScreen } from '@/testing/render-screen';
 import { OpportunityDetailScreen } from './opportunity-detail';
 
 vi.mock('@/lib/auth/firebase', () => ({

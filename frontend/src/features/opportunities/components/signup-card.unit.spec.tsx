@@ -2,10 +2,10 @@ import { texts, type OpportunityDetail } from '@campus/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, fakeApi } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
-import { deferred, fakeApi } from '../../../testing/fake-api';
-import { anOpportunity, participants } from '../testing/opportunity-fixtures';
-import { DAY, HOUR, afterNow, renderScreen } from '../testing/render-screen';
+import { anOpportunity, participants } from '@/testing/opportunity-fixtures';
+import { DAY, HOUR, afterNow, renderScreen } from '@/testing/render-screen';
 import { OpportunityDetailScreen } from './opportunity-detail';
 
 vi.mock('@/lib/auth/firebase', () => ({

@@ -1,8 +1,8 @@
 import { texts } from '@campus/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../../testing/fake-api';
-import { renderScreen } from '../testing/render-screen';
+import { fakeApi } from '@/testing/fake-api';
+import { renderScreen } from '@/testing/render-screen';
 import { WaitlistPromotions } from './waitlist-promotions';
 
 vi.mock('@/lib/auth/firebase', () => ({

@@ -11,7 +11,7 @@ import {
   friendActionFailure,
   useFriendAction,
   type FriendAction,
-} from '../api/friend-actions';
+} from '@/features/friends';
 import { useFriendshipWith } from '../api/get-friendship';
 import styles from './profile.module.css';
 
@@ -27,24 +27,28 @@ export type ProfileFriendActionsProps = {
 export const ProfileFriendActions = ({ viewerId, userId, name }: ProfileFriendActionsProps) => {
   const friendship = useFriendshipWith(viewerId, userId, true);
   const current = friendship.data ?? { friendship_id: null, friendship_status: 'add' as const };
-  const action = useFriendAction(viewerId, userId, current);
+  // Afterwards every user read (relation, friend counts, friends grids), the bell and the boards.
+  const action = useFriendAction(viewerId, { refresh: 'profile' });
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const [failure, setFailure] = useState<{ text: string; detail: string } | null>(null);
 
   const run = (next: FriendAction) => {
     setFailure(null);
-    action.mutate(next, {
-      onSuccess: () => setConfirmingRemove(false),
-      onError: (error) => {
-        setConfirmingRemove(false);
-        setFailure({
-          text: friendActionFailure[next],
-          detail: error instanceof MissingFriendshipError ? t.friendshipNotFound : error.message,
-        });
+    action.mutate(
+      { action: next, userId, friendshipId: current.friendship_id },
+      {
+        onSuccess: () => setConfirmingRemove(false),
+        onError: (error) => {
+          setConfirmingRemove(false);
+          setFailure({
+            text: friendActionFailure[next],
+            detail: error instanceof MissingFriendshipError ? t.friendshipNotFound : error.message,
+          });
+        },
       },
-    });
+    );
   };
-  const busy = (which: FriendAction) => action.isPending && action.variables === which;
+  const busy = (which: FriendAction) => action.isPending && action.variables.action === which;
 
   // Unknown while loading; after a failed load no action is offered rather than a wrong one.
   if (friendship.isPending) return <Spinner size="small" label={texts.common.loading} />;
@@ -78,9 +82,9 @@ export const ProfileFriendActions = ({ viewerId, userId, name }: ProfileFriendAc
             <Button
               size="small"
               variant="secondary"
-              loading={busy('decline')}
+              loading={busy('reject')}
               disabled={action.isPending}
-              onClick={() => run('decline')}
+              onClick={() => run('reject')}
             >
               {t.decline}
             </Button>

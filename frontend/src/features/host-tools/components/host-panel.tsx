@@ -1,14 +1,14 @@
 import { texts, type OpportunityDetail } from '@campus/contracts';
 import { useId, type ReactNode } from 'react';
+import { ClockIcon, HourglassIcon, StarIcon } from '@/components/ui/detail-icons';
+import { Fact, FactList } from '@/components/ui/fact-list';
 import { CalendarIcon, CheckCircleIcon, MapPinIcon, WarningIcon } from '@/components/ui/icons';
 import { cx } from '@/lib/cx';
-import { formatLongDate, formatTimeRange } from '../utils/format';
+import { formatLongDate, formatTimeRange } from '@/lib/format-date';
 import { AdminTools } from './admin-tools';
 import { AttendanceManagement } from './attendance-management';
 import { CheckInCode } from './check-in-code';
 import { Communication } from './communication';
-import { ClockIcon, HourglassIcon, StarIcon } from './detail-icons';
-import { Fact, FactList } from './fact-list';
 import styles from './host-tools.module.css';
 import { SlotManagement } from './slot-management';
 

@@ -2,8 +2,8 @@ import { texts, type OpportunityDetail } from '@campus/contracts';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { MailIcon } from '@/components/ui/detail-icons';
 import { ClipboardIcon } from '@/components/ui/icons';
-import { MailIcon } from './detail-icons';
 import styles from './host-tools.module.css';
 
 const t = texts.host.communication;

@@ -2,10 +2,10 @@ import { texts, updateOpportunitySchema, type OpportunityDetail } from '@campus/
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aUser } from '@/testing/fixtures';
 import { fakeApi } from '@/testing/fake-api';
-import { anOpportunity, participants } from '../testing/opportunity-fixtures';
-import { HOUR, afterNow, renderScreen } from '../testing/render-screen';
+import { aUser } from '@/testing/fixtures';
+import { anOpportunity, participants } from '@/testing/opportunity-fixtures';
+import { HOUR, afterNow, renderScreen } from '@/testing/render-screen';
 import { OpportunityDetailScreen } from './opportunity-detail';
 
 vi.mock('@/lib/auth/firebase', () => ({

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
-import { anOpportunity } from '../testing/opportunity-fixtures';
-import { renderScreen } from '../testing/render-screen';
+import { anOpportunity } from '@/testing/opportunity-fixtures';
+import { renderScreen } from '@/testing/render-screen';
 import { EditDetailsForm } from './edit-details-form';
 
 vi.mock('@/lib/auth/firebase', () => ({

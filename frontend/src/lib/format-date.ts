@@ -1,6 +1,6 @@
 import { TIME_ZONE, endsAt, instantToEastern } from '@campus/contracts';
 
-/** Display formats of the opportunity screens: US English, Eastern time. */
+/** Display formats of dates and times (the opportunity screens, the host tools): US English, Eastern time. */
 const longDate = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,
   weekday: 'long',
@@ -46,7 +46,3 @@ export const formatTimeRange = (startsAt: string, durationMinutes: number): stri
 /** Days since the epoch of the instant's Eastern calendar date. */
 const dayNumber = (instant: Date): number =>
   Date.parse(instantToEastern(instant).date) / 86_400_000;
-
-/** The maps search of an address, for the location link. */
-export const mapsSearchUrl = (address: string): string =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;

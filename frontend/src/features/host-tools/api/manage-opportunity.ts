@@ -2,8 +2,8 @@ import type { updateOpportunitySchema, User } from '@campus/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { opportunityKeys } from '@/lib/opportunity-keys';
 import { uploadImageFile } from '@/lib/upload';
-import { opportunityKeys } from './get-opportunities';
 
 export type OpportunityEdit = z.input<typeof updateOpportunitySchema>;
 

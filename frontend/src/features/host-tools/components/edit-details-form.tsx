@@ -17,8 +17,8 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, serverMessageOf } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
+import { useServerNow } from '@/lib/use-server-now';
 import { useUpdateOpportunity } from '../api/manage-opportunity';
-import { useServerNow } from '../hooks/use-server-now';
 import styles from './host-tools.module.css';
 
 const t = texts.host.manage;

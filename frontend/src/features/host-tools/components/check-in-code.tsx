@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useCheckIns, useCheckInToken } from '@/features/check-in/api/check-in';
+import { useCheckIns, useCheckInToken } from '@/features/check-in';
 import codeStyles from './check-in-code.module.css';
 import styles from './host-tools.module.css';
 

@@ -1,12 +1,6 @@
 import { easternToInstant } from '@campus/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  formatLongDate,
-  formatShortDate,
-  formatTime,
-  formatTimeRange,
-  mapsSearchUrl,
-} from './format';
+import { formatLongDate, formatShortDate, formatTime, formatTimeRange } from './format-date';
 
 const startOf = (date: string, time: string) => easternToInstant(date, time).toISOString();
 
@@ -39,11 +33,5 @@ describe('opportunity date and time display (Eastern, US English, 12-hour)', () 
   it('adds the duration in real time across a daylight-saving change', () => {
     // 2025-11-02 02:00 EDT becomes 01:00 EST: 00:30 + 120 minutes of real time is 01:30 EST.
     expect(formatTimeRange(startOf('2025-11-02', '00:30'), 120)).toBe('12:30 AM – 1:30 AM');
-  });
-
-  it('links an address to a maps search', () => {
-    expect(mapsSearchUrl('100 River Rd, Lexington & Co')).toBe(
-      'https://www.google.com/maps/search/?api=1&query=100%20River%20Rd%2C%20Lexington%20%26%20Co',
-    );
   });
 });

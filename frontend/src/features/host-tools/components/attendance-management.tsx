@@ -6,11 +6,11 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FailureAlert } from '@/components/ui/failure-alert';
-import { useCheckIns } from '@/features/check-in/api/check-in';
+import { useCheckIns } from '@/features/check-in';
 import { serverMessageOf } from '@/lib/api-client';
-import { opportunityKeys } from '../api/get-opportunities';
+import { opportunityKeys } from '@/lib/opportunity-keys';
 import { useMarkAttendance } from '../api/manage-opportunity';
-import { clampHours, clampMinutes, splitDuration } from '../utils/attendance';
+import { clampHours, clampMinutes, splitDuration } from '../utils/attendance-duration';
 import styles from './host-tools.module.css';
 
 const t = texts.host.attendance;

@@ -1,0 +1,2 @@
+export { AddToCalendarButton } from './components/add-to-calendar-button';
+export { CalendarSubscriptionPanel } from './components/calendar-subscription';

@@ -1,0 +1,1 @@
+export { useCheckIns, useCheckInToken } from './api/check-in';
