@@ -1,5 +1,5 @@
 import { OPPORTUNITY_FULL_PROBLEM_TYPE } from '@campus/contracts';
-import { ConflictError } from '@campus/infra';
+import { ConflictError } from '@campus/infra/errors';
 
 /**
  * The errors the command service throws: the services' one hierarchy, each error carrying its
@@ -14,7 +14,7 @@ export {
   ServiceUnavailableError,
   UnauthorizedError,
   ValidationError,
-} from '@campus/infra';
+} from '@campus/infra/errors';
 
 /** A signup refused because no slot is left: a 409 whose problem `type` says so to the UI. */
 export class OpportunityFullError extends ConflictError {

@@ -42,6 +42,8 @@ export type ImportEdge = {
   readonly specifier: string;
   /** The file it names, relative to the root; null for an npm package or a file of no house. */
   readonly to: string | null;
+  /** `import type` / `export type`: erased from the program, loads nothing when it runs. */
+  readonly typeOnly?: boolean;
 };
 
 export type Violation = { readonly from: string; readonly specifier: string; readonly why: string };
@@ -101,6 +103,48 @@ const resolveFile = (root: string, base: string): string | null => {
   return null;
 };
 
+/** Every module specifier a file names, with whether it is type-only (erased when it runs). */
+const specifiersOf = (file: string, text: string): { specifier: string; typeOnly: boolean }[] => {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const found: { specifier: string; typeOnly: boolean }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const typeOnly =
+        clause !== undefined &&
+        (clause.phaseModifier === ts.SyntaxKind.TypeKeyword ||
+          (clause.name === undefined &&
+            clause.namedBindings !== undefined &&
+            ts.isNamedImports(clause.namedBindings) &&
+            clause.namedBindings.elements.length > 0 &&
+            clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly });
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] !== undefined &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      found.push({ specifier: node.arguments[0].text, typeOnly: false });
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      found.push({ specifier: node.argument.literal.text, typeOnly: true });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+};
+
 /** The imports of one file (static, re-exports, dynamic and type-only), resolved. */
 export const importsOf = (
   root: string,
@@ -108,8 +152,7 @@ export const importsOf = (
   faces: PackageFaces = readFaces(root),
 ): ImportEdge[] => {
   const text = readFileSync(path.join(root, file), 'utf8');
-  const { importedFiles } = ts.preProcessFile(text, true, true);
-  return importedFiles.map(({ fileName: specifier }) => {
+  return specifiersOf(file, text).map(({ specifier, typeOnly }) => {
     let to: string | null = null;
     if (specifier.startsWith('.')) {
       to = resolveFile(
@@ -123,8 +166,37 @@ export const importsOf = (
       const subpath = rest.length ? `./${rest.join('/')}` : '.';
       to = faces.get(name)?.get(subpath) ?? null;
     }
-    return { from: file, specifier, to };
+    return { from: file, specifier, to, typeOnly };
   });
+};
+
+/**
+ * The npm packages a file loads when it runs, through every file it imports in turn (type-only
+ * imports load nothing and are not followed).
+ */
+export const packagesLoadedBy = (edges: readonly ImportEdge[], start: string): Set<string> => {
+  const byFile = new Map<string, ImportEdge[]>();
+  for (const edge of edges) {
+    if (edge.typeOnly) continue;
+    byFile.set(edge.from, [...(byFile.get(edge.from) ?? []), edge]);
+  }
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const edge of byFile.get(file) ?? []) {
+      if (edge.to !== null) visit(edge.to);
+      else if (!edge.specifier.startsWith('.') && !edge.specifier.startsWith('node:')) {
+        const parts = edge.specifier.split('/');
+        packages.add(
+          (edge.specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/'),
+        );
+      }
+    }
+  };
+  visit(start);
+  return packages;
 };
 
 /**

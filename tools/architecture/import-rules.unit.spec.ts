@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { circlesOf, measureHouse } from './import-rules';
+import { circlesOf, measureHouse, packagesLoadedBy } from './import-rules';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -23,6 +23,29 @@ describe('the house (docs/architecture.md)', () => {
 
   it('has no circle of files', () => {
     expect(house.circles).toEqual([]);
+  });
+
+  it("loads no database, Redis or Firebase code with the command service's deciders and errors", () => {
+    const pure = [
+      ...new Set(
+        house.edges
+          .map((e) => e.from)
+          .filter(
+            (f) =>
+              /^command-service\/src\/.*-decider\.ts$/.test(f) ||
+              f === 'command-service/src/errors.ts',
+          ),
+      ),
+    ];
+    expect(pure.length).toBeGreaterThan(5);
+    const drivers = ['pg', 'ioredis', 'firebase-admin', 'bullmq', '@eventstore/db-client'];
+    expect(
+      pure.flatMap((file) =>
+        [...packagesLoadedBy(house.edges, file)]
+          .filter((p) => drivers.includes(p))
+          .map((p) => `${file} loads ${p}`),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -64,6 +87,17 @@ describe('the rules themselves', () => {
 
   it('finds a circle, type-only imports included', () => {
     expect(measured.circles).toEqual([['command-service/src/a.ts', 'command-service/src/b.ts']]);
+  });
+
+  it('follows what a file loads when it runs, not its type-only imports', () => {
+    write('infra/src/driver.ts', "import pg from 'pg';\nexport const d = pg;\n");
+    write('infra/src/types.ts', "import type { Pool } from 'ioredis';\nexport type T = Pool;\n");
+    write(
+      'command-service/src/uses.ts',
+      "import { d } from '../../infra/src/driver';\nimport type { T } from '../../infra/src/types';\n",
+    );
+    const edges = measureHouse(root).edges;
+    expect([...packagesLoadedBy(edges, 'command-service/src/uses.ts')]).toEqual(['pg']);
   });
 
   it('finds longer circles and no circle in a line', () => {
