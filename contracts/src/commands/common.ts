@@ -8,7 +8,7 @@ const CONTROL_CHARACTER_EXCEPT_LINES = /(?![\t\n\r])\p{Cc}/u;
 /** An unpaired surrogate (with the u flag a pair is one code point): not text Postgres can store. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
-export const textMessages = {
+const textMessages = {
   tooLong: (label: string, max: number) => `${label} must be at most ${String(max)} characters`,
   control: (label: string) => `${label} must not contain control characters`,
   notText: (label: string) => `${label} must be valid text`,

@@ -22,10 +22,8 @@ const orderedRange = {
 export const serviceDataRangeSchema = z
   .object(rangeFields)
   .refine(orderedRange.check, orderedRange.params);
-export type ServiceDataRange = z.infer<typeof serviceDataRangeSchema>;
 
-export const REPORT_KINDS = ['users', 'opportunities', 'service-data'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
+export type ReportKind = 'users' | 'opportunities' | 'service-data';
 
 /** POST /api/reports: enqueue a report job (users.csv, opportunities.csv or service data). */
 export const requestReportSchema = z.discriminatedUnion('kind', [
@@ -44,4 +42,3 @@ export const startReplaySchema = z.object({
     .trim()
     .regex(/^[a-z][a-z-]{0,40}$/, 'Must be a projection name or all'),
 });
-export type StartReplay = z.infer<typeof startReplaySchema>;

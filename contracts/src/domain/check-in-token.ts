@@ -5,7 +5,7 @@
  */
 export const CHECK_IN_WINDOW_MS = 30_000;
 
-export type CheckInTokenCheck = 'valid' | 'expired' | 'forged';
+type CheckInTokenCheck = 'valid' | 'expired' | 'forged';
 
 const encoder = new TextEncoder();
 
@@ -20,8 +20,7 @@ const keyOf = (secret: string) =>
     'sign',
   ]);
 
-export const checkInWindowOf = (now: Date): number =>
-  Math.floor(now.getTime() / CHECK_IN_WINDOW_MS);
+const checkInWindowOf = (now: Date): number => Math.floor(now.getTime() / CHECK_IN_WINDOW_MS);
 
 const signatureOf = async (secret: string, opportunityId: string, window: number) =>
   toBase64Url(

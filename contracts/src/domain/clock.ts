@@ -20,4 +20,3 @@ export const manualClock = (start: Date | string) => {
     },
   };
 };
-export type ManualClock = ReturnType<typeof manualClock>;

@@ -13,9 +13,9 @@ const emailList = z
   .pipe(z.array(z.email()));
 
 /** CHECK_IN_SECRET outside production only (a production configuration refuses it). */
-export const DEVELOPMENT_CHECK_IN_SECRET = 'development-check-in-secret';
+const DEVELOPMENT_CHECK_IN_SECRET = 'development-check-in-secret';
 /** CALENDAR_FEED_SECRET outside production only (a production configuration refuses it). */
-export const DEVELOPMENT_CALENDAR_FEED_SECRET = 'development-calendar-feed-secret';
+const DEVELOPMENT_CALENDAR_FEED_SECRET = 'development-calendar-feed-secret';
 
 /**
  * Every secret with a development default, and that default: a production configuration refuses

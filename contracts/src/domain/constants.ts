@@ -4,7 +4,7 @@ export const TIME_ZONE = 'America/New_York';
 /** The first day points count; the first monthly board (September 2025) starts here. */
 export const DEFAULT_LAUNCH_DATE = '2025-09-16';
 
-export const UNREGISTER_CUTOFF_HOURS = 7;
+const UNREGISTER_CUTOFF_HOURS = 7;
 export const UNREGISTER_CUTOFF_MS = UNREGISTER_CUTOFF_HOURS * 60 * 60 * 1000;
 
 export const DEFAULT_TOTAL_SLOTS = 10;

@@ -35,7 +35,7 @@ export const canUnregister = (now: Instant, startsAt: Instant, isHostOrAdmin: bo
 
 const plural = (n: number, unit: string) => `${String(n)} ${unit}${n === 1 ? '' : 's'}`;
 
-export const EVENT_HAS_STARTED = 'Event has started';
+const EVENT_HAS_STARTED = 'Event has started';
 
 /**
  * Time until the start: minutes under 1 hour, hours and minutes under

@@ -1,7 +1,7 @@
 /** Registration rules, shared by the register form and the command. */
 export const CAR_SEATS_MIN = 1;
 export const CAR_SEATS_MAX = 15;
-export const PHONE_MIN_DIGITS = 10;
+const PHONE_MIN_DIGITS = 10;
 
 export const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_MIN_DIGITS},}$`);
 

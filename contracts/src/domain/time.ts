@@ -9,7 +9,7 @@ const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 
 /** The last year a date may name: an instant in year 10000 has no ISO form the read model stores. */
-export const LAST_DATE_YEAR = 9998;
+const LAST_DATE_YEAR = 9998;
 
 export const isValidDate = (date: string): boolean => {
   const m = DATE_PATTERN.exec(date);

@@ -6,7 +6,7 @@ export const toOpportunityStreamId = (opportunityId: string) => `opportunity-${o
 const cause = z.enum(CAUSES);
 
 /** The editable facts of an opportunity. `date`/`time` are Eastern local; `startsAt` is their UTC instant. */
-export const opportunityDetailsSchema = z.object({
+const opportunityDetailsSchema = z.object({
   name: z.string(),
   description: z.string(),
   nonprofit: z.string().nullable(),

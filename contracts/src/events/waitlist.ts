@@ -25,7 +25,7 @@ export const waitlistLeftSchema = z.object({
 });
 
 /** Why a slot freed for the first person waiting. */
-export const WAITLIST_PROMOTION_REASONS = ['unregistration', 'slots-raised'] as const;
+const WAITLIST_PROMOTION_REASONS = ['unregistration', 'slots-raised'] as const;
 
 /**
  * The first person waiting was registered because a slot freed. It always directly follows the

@@ -5,8 +5,8 @@ import { pointsHistoryEntrySchema, pointsHistorySchema } from './users';
  * Why an award deserves a second look (docs/product-rules.md): more minutes than the opportunity
  * was scheduled for, or an opportunity whose host is among its own attendees.
  */
-export const AWARD_FLAGS = ['longer-than-scheduled', 'host-attended'] as const;
-export const awardFlagSchema = z.enum(AWARD_FLAGS);
+const AWARD_FLAGS = ['longer-than-scheduled', 'host-attended'] as const;
+const awardFlagSchema = z.enum(AWARD_FLAGS);
 export type AwardFlag = z.infer<typeof awardFlagSchema>;
 
 /** GET /api/admin/opportunities/:id/history: an opportunity's stream, oldest first (admins). */

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { profileTexts } from '../texts/profile';
 
 /** A user's relation to another: add is the implicit default. */
-export const FRIENDSHIP_STATUSES = ['add', 'sent', 'received', 'friends'] as const;
+const FRIENDSHIP_STATUSES = ['add', 'sent', 'received', 'friends'] as const;
 export const friendshipStatusSchema = z.enum(FRIENDSHIP_STATUSES);
 export type FriendshipStatus = z.infer<typeof friendshipStatusSchema>;
 
 /** GET /api/users/{id}/friendships/all: every other user with their status towards {id}. */
-export const friendshipEntrySchema = z.object({
+const friendshipEntrySchema = z.object({
   user_id: z.string(),
   name: z.string(),
   profile_image: z.string().nullable(),
@@ -49,7 +49,7 @@ const friendListEntryFields = (entry: unknown): unknown => {
 };
 
 /** GET /api/users/{id}/friends: accepted friendships only. */
-export const friendListEntrySchema = z.preprocess(
+const friendListEntrySchema = z.preprocess(
   friendListEntryFields,
   z.object({
     other_user_id: z.string(),

@@ -49,7 +49,7 @@ export const leaderboardQuerySchema = z.object({
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
-export const leaderboardEntrySchema = z.object({
+const leaderboardEntrySchema = z.object({
   /** Competition rank: ties share it (1, 2, 2, 4). */
   rank: z.number().int(),
   id: z.string(),

@@ -26,7 +26,7 @@ export type JobState = z.infer<typeof jobStateSchema>;
 export const jobAcceptedSchema = z.object({ job_id: z.string(), state: jobStateSchema });
 export type JobAccepted = z.infer<typeof jobAcceptedSchema>;
 
-export const reportFileSchema = z.object({
+const reportFileSchema = z.object({
   /** users.csv, opportunities.csv or service_data_{start}_to_{end}.csv. */
   file_name: z.string(),
   rows: z.number().int(),
@@ -36,7 +36,6 @@ export const reportFileSchema = z.object({
   created_at: z.string(),
   download_url: z.string(),
 });
-export type ReportFile = z.infer<typeof reportFileSchema>;
 
 /** GET /api/reports/:id */
 export const reportStatusSchema = z.object({
@@ -49,7 +48,7 @@ export const reportStatusSchema = z.object({
 });
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 
-export const replayProgressSchema = z.object({
+const replayProgressSchema = z.object({
   phase: z.enum(['preparing', 'replaying', 'boards', 'catching-up', 'swapping', 'done']),
   events: z.number().int(),
   total: z.number().int().nullable(),
@@ -74,7 +73,7 @@ export const replayStatusSchema = z.object({
 });
 export type ReplayStatus = z.infer<typeof replayStatusSchema>;
 
-export const projectionStatusSchema = z.object({
+const projectionStatusSchema = z.object({
   name: z.string(),
   /** Committed position, `<txn>.<seq>`. */
   position: z.string(),
@@ -87,7 +86,6 @@ export const projectionStatusSchema = z.object({
   lag_seconds: z.number(),
   dead_letters: z.number().int(),
 });
-export type ProjectionStatus = z.infer<typeof projectionStatusSchema>;
 
 /** GET /api/operations/projections: the admin operations page. */
 export const projectionsStatusSchema = z.object({

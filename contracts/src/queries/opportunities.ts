@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CAUSES } from '../domain/constants';
 import { booleanParam, dateParam, integerParam, searchTextParam } from './params';
 
-export const involvedUserSchema = z.object({
+const involvedUserSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** Only for those who may see them (docs/product-rules.md, who sees what): absent otherwise. */
@@ -48,7 +48,7 @@ export const opportunitySchema = z.object({
 export type Opportunity = z.infer<typeof opportunitySchema>;
 
 /** The most opportunities one page of GET /api/opps holds. */
-export const OPPORTUNITY_PAGE_MAX = 100;
+const OPPORTUNITY_PAGE_MAX = 100;
 
 /** The response header that carries the cursor of the next page, when there is one. */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
@@ -57,7 +57,7 @@ const CURSOR =
   /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** A page position on the list's order (start, then id): the page after `item`. */
-export type OpportunityCursor = { readonly startsAt: string; readonly id: string };
+type OpportunityCursor = { readonly startsAt: string; readonly id: string };
 
 /** The cursor of the page that follows `item` ('<starts_at>_<id>'). */
 export const opportunityCursorOf = (item: { starts_at: string; id: string }): string =>
@@ -117,7 +117,6 @@ export const opportunitiesQuerySchema = withDateRange(
     view: z.enum(['full', 'cards'], { error: 'Must be full or cards' }).optional(),
   }),
 );
-export type OpportunitiesQuery = z.infer<typeof opportunitiesQuerySchema>;
 
 /**
  * GET /api/opps/count: the same filters as GET /api/opps, without paging. Strict: any other
@@ -134,14 +133,14 @@ export type OpportunityFiltersQuery = z.infer<typeof opportunityFiltersSchema>;
 export const opportunityCountSchema = z.object({ count: z.number().int().nonnegative() });
 export type OpportunityCount = z.infer<typeof opportunityCountSchema>;
 
-export const attendeeSchema = z.object({
+const attendeeSchema = z.object({
   id: z.string(),
   name: z.string(),
   profile_image: z.string().nullable(),
 });
 
 /** An opportunity on a list or card: the opportunity's fields plus what the cards show. */
-export const opportunityListItemSchema = opportunitySchema.extend({
+const opportunityListItemSchema = opportunitySchema.extend({
   host_user_name: z.string(),
   /** Registered participants (the host takes no slot). */
   registered_count: z.number().int(),
@@ -215,7 +214,7 @@ export const attendanceListSchema = z.array(
 export const isFullSchema = z.object({ is_full: z.boolean(), slots_left: z.number().int() });
 
 /** An opportunity on My Opportunities: a list item with what its attendance earned the caller. */
-export const myOpportunityItemSchema = opportunityListItemSchema.extend({
+const myOpportunityItemSchema = opportunityListItemSchema.extend({
   earned_points: earnedPointsField,
 });
 export type MyOpportunityItem = z.infer<typeof myOpportunityItemSchema>;

@@ -15,7 +15,7 @@ export const organizationSchema = z.object({
 export type Organization = z.infer<typeof organizationSchema>;
 
 /** GET /api/orgs/approved and /api/orgs/unapproved: with the creator's name and the caller's membership. */
-export const organizationListItemSchema = organizationSchema.extend({
+const organizationListItemSchema = organizationSchema.extend({
   host_user_name: z.string(),
   /** Whether the caller is a member (Join / Leave). */
   is_member: z.boolean(),
