@@ -1,2 +1,1 @@
 export { AddToCalendarButton } from './components/add-to-calendar-button';
-export { CalendarSubscriptionPanel } from './components/calendar-subscription';

@@ -1,11 +1,10 @@
 import { hasEnded, texts, type MyOpportunities, type MyOpportunityItem } from '@campus/contracts';
-import { createContext, useContext, useId, useState } from 'react';
+import { createContext, useContext, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { CalendarIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { CalendarSubscriptionPanel } from '@/features/calendar';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { cx } from '@/lib/cx';
 import { formatShortDate, formatTime } from '@/lib/format-date';
@@ -25,11 +24,16 @@ type Split = MyOpportunities['hosting'];
 type Viewer = { now: Date; userId: string | undefined };
 const ViewerContext = createContext<Viewer>({ now: new Date(0), userId: undefined });
 
+export type MyOpportunitiesScreenProps = {
+  /** Shown after the registered opportunities once they are loaded (the calendar subscription). */
+  calendar?: ReactNode;
+};
+
 /**
  * /my-opportunities: hosting, registered (each with its past behind a toggle), and for admins all.
  * An opportunity that has ended (by the server's clock) shows what became of it instead of slots.
  */
-export const MyOpportunitiesScreen = () => {
+export const MyOpportunitiesScreen = ({ calendar }: MyOpportunitiesScreenProps) => {
   const query = useMyOpportunities();
   const now = useServerNow();
   const { data: user } = useCurrentUser();
@@ -62,7 +66,7 @@ export const MyOpportunitiesScreen = () => {
               emptyUpcoming={t.noRegistered}
               emptyPast={t.noPastRegistered}
             />
-            <CalendarSubscriptionPanel />
+            {calendar}
             {query.data.all ? <AllSection split={query.data.all} /> : null}
           </>
         )}
