@@ -72,8 +72,13 @@ export class Rows<R> {
  */
 export type ReadModel<State, Keys> = {
   readonly name: string;
-  /** The read tables it writes (a replay rebuilds these, loading them without their indexes). */
+  /** The read tables it writes (a replay rebuilds these). */
   readonly tables: readonly string[];
+  /**
+   * The tables a replay fills from empty (loaded without their indexes, indexed afterwards): all
+   * of `tables` unless it names fewer (a table whose rows another read model creates).
+   */
+  readonly loads?: readonly string[];
   /** Read tables it reads but others write: replaying it replays their writers too. */
   readonly reads: readonly string[];
   /** The rows a batch touches (what the live path loads), or null when it touches none. */
@@ -89,9 +94,9 @@ export type ReadModel<State, Keys> = {
    */
   evolve(state: State, event: ProjectedEvent, context: ProjectionContext): void;
   /** Live: writes the changed and removed rows back; writing twice lands on the same rows. */
-  write(client: PoolClient, state: State): Promise<void>;
+  write(client: PoolClient, state: State, context: ProjectionContext): Promise<void>;
   /** Replay: inserts every row held into the empty tables. */
-  bulkWrite(client: PoolClient, state: State): Promise<void>;
+  bulkWrite(client: PoolClient, state: State, context: ProjectionContext): Promise<void>;
 };
 
 /** A replay's fold of a read model: every event evolved into one state, written once. */
@@ -103,7 +108,7 @@ export const foldOf =
       fold(event) {
         model.evolve(state, event, context);
       },
-      write: (client) => model.bulkWrite(client, state),
+      write: (client) => model.bulkWrite(client, state, context),
     };
   };
 
@@ -112,12 +117,12 @@ export const projectionOf = <State, Keys>(model: ReadModel<State, Keys>): Projec
   name: model.name,
   tables: model.tables,
   reads: model.reads,
-  bulk: { create: foldOf(model), loads: model.tables },
+  bulk: { create: foldOf(model), loads: model.loads ?? model.tables },
   async apply(client, events, context) {
     const keys = model.touched(events);
     if (keys === null) return;
     const state = await model.load(client, keys);
     for (const event of events) model.evolve(state, event, context);
-    await model.write(client, state);
+    await model.write(client, state, context);
   },
 });

@@ -78,6 +78,13 @@ const recordingLogger = (warnings: string[]): Logger => {
   return logger;
 };
 
+/** A projection context for a read model's writes in a test: no vault, warnings kept quiet. */
+export const specContext = (context: Partial<ProjectionContext> = {}): ProjectionContext => ({
+  vault: undefined as never,
+  logger: recordingLogger([]),
+  ...context,
+});
+
 /**
  * Given/when/then over a read model's pure evolve, in the manner of Emmett's projection
  * specifications: `given` events already evolved, `when` the events under test, `then` checks

@@ -18,6 +18,7 @@ import {
   projected,
   readModelSpec,
   recordingClient,
+  specContext,
 } from '../../testing/read-model-spec';
 import { opportunitiesModel, type OpportunitiesState } from './opportunities-read-model';
 
@@ -469,7 +470,7 @@ describe('opportunities read model: the replay', () => {
       announcementPosted(parkId, host, 'Hello'),
     );
     const { client, sent } = recordingClient();
-    await opportunitiesModel.bulkWrite(client, held);
+    await opportunitiesModel.bulkWrite(client, held, specContext());
     expect(sent.map((s) => /INSERT INTO (\w+)/.exec(s.sql)?.[1])).toEqual([
       'opportunities',
       'announcements',

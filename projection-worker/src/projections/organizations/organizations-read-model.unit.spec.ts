@@ -15,6 +15,7 @@ import {
   projected,
   readModelSpec,
   recordingClient,
+  specContext,
 } from '../../testing/read-model-spec';
 import { organizationsModel, type OrganizationsState } from './organizations-read-model';
 
@@ -297,7 +298,7 @@ describe('organizations read model: the replay', () => {
       memberLeft(clubId, ann, MARCH_5),
     );
     const { client, sent } = recordingClient();
-    await organizationsModel.bulkWrite(client, held);
+    await organizationsModel.bulkWrite(client, held, specContext());
     expect(sent.map((s) => /INSERT INTO (\w+)/.exec(s.sql)?.[1])).toEqual([
       'organizations',
       'memberships',

@@ -7,7 +7,7 @@ import {
 import type { Logger } from '@campus/infra';
 import type { Projection } from '../../projector/projection';
 import { insertRows } from '../bulk';
-import { foldOf, projectionOf, type ReadModel } from '../evolve';
+import { projectionOf, type ReadModel } from '../evolve';
 import { asJson, clampInt, pointsDateOf, pointsMonthOf, touchesAny } from '../shared';
 
 export type LedgerReason = 'attendance' | 'first_signup_bonus';
@@ -97,8 +97,6 @@ type LedgerColumn = { readonly name: keyof LedgerLine; readonly values: unknown[
 export type PointsState = {
   readonly ledger: readonly LedgerColumn[];
   count: number;
-  /** The first day monthly boards count (the context's LAUNCH_DATE the lines were evolved in). */
-  launchDate: string;
 };
 
 /** The ledger lines held, as rows, in log order. */
@@ -112,7 +110,6 @@ export const ledgerLinesHeld = ({ ledger, count }: PointsState): LedgerLine[] =>
 const noLines = (): PointsState => ({
   ledger: LEDGER_COLUMNS.map(([name]) => ({ name, values: [] })),
   count: 0,
-  launchDate: DEFAULT_LAUNCH_DATE,
 });
 
 /**
@@ -126,14 +123,15 @@ const noLines = (): PointsState => ({
 export const pointsModel: ReadModel<PointsState, true> = {
   name: 'points',
   tables: ['point_ledger', 'monthly_points', 'users'],
+  // users' rows are the users projection's: a replay sets their points by an update over the ledger.
+  loads: ['point_ledger', 'monthly_points'],
   reads: [],
   touched: touchesAny(['AttendanceMarked']),
   load: () => Promise.resolve(noLines()),
   initial: noLines,
 
-  evolve(state, { event, recorded }, { logger, launchDate, scoring }) {
+  evolve(state, { event, recorded }, { logger, scoring }) {
     if (event.type !== 'AttendanceMarked') return;
-    state.launchDate = launchDate ?? DEFAULT_LAUNCH_DATE;
     const bonus = scoring?.firstSignupBonusPoints;
     for (const line of ledgerLinesOf(event.data, recorded, logger, bonus)) {
       for (const column of state.ledger) column.values.push(line[column.name]);
@@ -141,7 +139,7 @@ export const pointsModel: ReadModel<PointsState, true> = {
     }
   },
 
-  async write(client, state) {
+  async write(client, state, { launchDate = DEFAULT_LAUNCH_DATE }) {
     if (!state.count) return;
     await client.query(
       `WITH inserted AS (
@@ -166,7 +164,7 @@ export const pointsModel: ReadModel<PointsState, true> = {
         WHERE opportunity_date >= $2::date
         GROUP BY user_id, month
        ON CONFLICT (user_id, month) DO UPDATE SET points = m.points + EXCLUDED.points`,
-      [asJson(ledgerLinesHeld(state)), state.launchDate],
+      [asJson(ledgerLinesHeld(state)), launchDate],
     );
   },
 
@@ -176,7 +174,7 @@ export const pointsModel: ReadModel<PointsState, true> = {
    * already: `ledgerLinesOf` makes one per user and reason of an event, and each event comes
    * once. users' rows must be there first.
    */
-  async bulkWrite(client, state) {
+  async bulkWrite(client, state, { launchDate = DEFAULT_LAUNCH_DATE }) {
     const { ledger } = state;
     await insertRows(
       client,
@@ -192,7 +190,7 @@ export const pointsModel: ReadModel<PointsState, true> = {
       `INSERT INTO monthly_points (user_id, month, points)
        SELECT user_id, month, sum(points)::integer FROM point_ledger
         WHERE opportunity_date >= $1::date GROUP BY user_id, month`,
-      [state.launchDate],
+      [launchDate],
     );
     await client.query(
       `UPDATE users u SET points = t.points
@@ -202,11 +200,5 @@ export const pointsModel: ReadModel<PointsState, true> = {
   },
 };
 
-/**
- * The live projection of the points read model. A replay fills the ledger and monthly_points from
- * empty; users' rows are the users projection's, their points set by the update over the ledger.
- */
-export const pointsProjection: Projection = {
-  ...projectionOf(pointsModel),
-  bulk: { create: foldOf(pointsModel), loads: ['point_ledger', 'monthly_points'] },
-};
+/** The live projection of the points read model, and its replay fold. */
+export const pointsProjection: Projection = projectionOf(pointsModel);

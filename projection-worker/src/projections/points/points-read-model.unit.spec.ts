@@ -130,15 +130,13 @@ describe('points read model', () => {
       });
   });
 
-  it('keeps the launch date the monthly boards start on (the product default unless given)', () => {
-    spec
-      .given()
-      .when(parkAttendance())
-      .then(({ state }) => expect(state.launchDate).toBe(DEFAULT_LAUNCH_DATE));
-    readModelSpec(pointsModel, { launchDate: '2026-04-01' })
-      .given()
-      .when(parkAttendance())
-      .then(({ state }) => expect(state.launchDate).toBe('2026-04-01'));
+  it('counts monthly boards from the launch date (the product default unless given)', async () => {
+    const byDefault = await liveBatch(pointsModel, [parkAttendance()]);
+    expect(byDefault.sent.map((s) => s.params[1])).toEqual([DEFAULT_LAUNCH_DATE]);
+    const given = await liveBatch(pointsModel, [parkAttendance()], {
+      context: { launchDate: '2026-04-01' },
+    });
+    expect(given.sent.map((s) => s.params[1])).toEqual(['2026-04-01']);
   });
 
   it('leaves other events alone, and a batch of them touches nothing', () => {
