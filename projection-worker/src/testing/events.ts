@@ -43,6 +43,17 @@ const build = <T extends EventType>(
   },
 });
 
+/**
+ * An event of `type` on `stream` for which the builders below have none, its payload checked
+ * against its schema; `at` is when it occurred.
+ */
+export const eventOf = <T extends EventType>(
+  stream: string,
+  type: T,
+  data: EventData<T>,
+  at: string = DEFAULT_AT,
+): TestEvent => build(stream, type, data, null, at);
+
 /** An event whose payload breaks its schema (a poison the parser must dead-letter). */
 export const rawEvent = (
   stream: string,

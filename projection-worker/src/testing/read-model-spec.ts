@@ -1,16 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import {
-  eventSchemas,
-  toDomainEvent,
-  type EventData,
-  type EventType,
-  type RecordedEvent,
-} from '@campus/contracts';
+import { toDomainEvent, type RecordedEvent } from '@campus/contracts';
 import { createLogger, type Logger, type PoolClient } from '@campus/infra';
 import { expect } from 'vitest';
 import type { ProjectedEvent, ProjectionContext } from '../projector/projection';
 import { projectionOf, type ReadModel } from '../projections/evolve';
 import type { TestEvent } from './events';
+
+export { eventOf } from './events';
 
 /** What a read model's `then` sees: its rows by table after given and when, and the warnings. */
 export type Outcome<State> = {
@@ -25,31 +20,6 @@ export type SpecEvent = TestEvent & { readonly revision?: bigint };
 
 /** `test` recorded at `revision` of its stream (what orders a waitlist, numbers a feed...). */
 export const atRevision = (test: TestEvent, revision: bigint): SpecEvent => ({ ...test, revision });
-
-/**
- * An event of `type` on `stream` for which the test builders (testing/events.ts) have none, its
- * payload checked against its schema; `at` is when it occurred.
- */
-export const eventOf = <T extends EventType>(
-  stream: string,
-  type: T,
-  data: EventData<T>,
-  at = '2026-03-02T15:00:00.000Z',
-): TestEvent => ({
-  stream,
-  event: {
-    eventId: randomUUID(),
-    type,
-    data: eventSchemas[type].parse(data),
-    metadata: {
-      actorUserId: null,
-      correlationId: randomUUID(),
-      causationId: null,
-      commandName: `Test${type}`,
-      occurredAt: at,
-    },
-  },
-});
 
 /** A test event as the projector receives it: recorded at the next position, parsed. */
 export const projected = (test: SpecEvent): ProjectedEvent => {

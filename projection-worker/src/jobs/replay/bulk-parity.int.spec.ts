@@ -1,15 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  eventSchemas,
-  toCalendarFeedStreamId,
-  toOpportunityStreamId,
-  toUserStreamId,
-  type EventData,
-  type EventType,
-} from '@campus/contracts';
+import { toCalendarFeedStreamId, toOpportunityStreamId, toUserStreamId } from '@campus/contracts';
 import {
   adminGranted,
+  eventOf,
   announcementPosted,
   announcementRemoved,
   attendanceMarked,
@@ -40,23 +33,6 @@ import { createProjectionHarness, type ProjectionHarness } from '../../testing/h
 import { snapshotEveryTable } from '../../testing/read-model-snapshot';
 import { bulkRebuilds } from '../../projections/bulk-folds';
 import { replayProjections } from './replay';
-
-/** An event the testing helpers have no builder for, checked against its schema. */
-const event = <T extends EventType>(stream: string, type: T, data: EventData<T>, at: string) => ({
-  stream,
-  event: {
-    eventId: randomUUID(),
-    type,
-    data: eventSchemas[type].parse(data),
-    metadata: {
-      actorUserId: null,
-      correlationId: randomUUID(),
-      causationId: null,
-      commandName: `Test${type}`,
-      occurredAt: at,
-    },
-  },
-});
 
 /** mulberry32: the same varied history on every run. */
 const seeded = (seed: number) => {
@@ -104,7 +80,9 @@ const variedHistory = async (h: ProjectionHarness): Promise<TestEvent[]> => {
   out.push(await profileUpdated(h.vault, ids[2] as string, { firstName: 'Renamed' }, null));
   for (const id of ids.slice(30, 32)) {
     await h.vault.erase(id);
-    out.push(event(toUserStreamId(id), 'UserErased', { v: 1, userId: id, erasedAt: at(5) }, at(5)));
+    out.push(
+      eventOf(toUserStreamId(id), 'UserErased', { v: 1, userId: id, erasedAt: at(5) }, at(5)),
+    );
   }
 
   const organizations = Array.from({ length: 4 }, (_, i) =>
@@ -166,7 +144,7 @@ const variedHistory = async (h: ProjectionHarness): Promise<TestEvent[]> => {
     } else if (roll < 0.6 && !registered.has(user)) {
       if (queue.has(user)) {
         activity.push(
-          event(
+          eventOf(
             toOpportunityStreamId(opp),
             'WaitlistLeft',
             { v: 1, opportunityId: opp, userId: user, byUserId: user, at: when },
@@ -176,7 +154,7 @@ const variedHistory = async (h: ProjectionHarness): Promise<TestEvent[]> => {
         queue.delete(user);
       } else {
         activity.push(
-          event(
+          eventOf(
             toOpportunityStreamId(opp),
             'WaitlistJoined',
             { v: 1, opportunityId: opp, userId: user, byUserId: user, at: when },
@@ -189,7 +167,7 @@ const variedHistory = async (h: ProjectionHarness): Promise<TestEvent[]> => {
       const first = [...queue][0] as string;
       activity.push(signedUp(opp, first, when));
       activity.push(
-        event(
+        eventOf(
           toOpportunityStreamId(opp),
           'WaitlistPromoted',
           {
@@ -210,7 +188,7 @@ const variedHistory = async (h: ProjectionHarness): Promise<TestEvent[]> => {
       const participant = pick([...registered]);
       // Some participants scan twice: the first check-in stays.
       activity.push(
-        event(
+        eventOf(
           toOpportunityStreamId(opp),
           'ParticipantCheckedIn',
           { v: 1, opportunityId: opp, userId: participant, checkedInAt: when },
@@ -248,7 +226,7 @@ const variedHistory = async (h: ProjectionHarness): Promise<TestEvent[]> => {
       activity.push(announcementRemoved(gone.opp, gone.id));
     } else if (roll < 0.9) {
       activity.push(
-        event(
+        eventOf(
           toCalendarFeedStreamId(user),
           'CalendarFeedReset',
           { v: 1, userId: user, at: when },

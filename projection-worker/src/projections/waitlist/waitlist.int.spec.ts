@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   comparePositions,
-  eventSchemas,
   toOpportunityStreamId,
   type EventData,
   type EventType,
@@ -10,27 +9,14 @@ import {
 import { LIVE_SCHEMA, withReadTransaction } from '@campus/read-model';
 import { toProjectedEvents } from '../../projector/parse';
 import type { ProjectedEvent } from '../../projector/projection';
-import { opportunityDeleted, signedUp } from '../../testing/events';
+import { eventOf, opportunityDeleted, signedUp } from '../../testing/events';
 import { createProjectionHarness, type ProjectionHarness } from '../../testing/harness';
 import { waitlistProjection } from './waitlist-read-model';
 
 const AT = '2026-03-02T15:00:00.000Z';
 
-const event = <T extends EventType>(opportunityId: string, type: T, data: EventData<T>) => ({
-  stream: toOpportunityStreamId(opportunityId),
-  event: {
-    eventId: randomUUID(),
-    type,
-    data: eventSchemas[type].parse(data),
-    metadata: {
-      actorUserId: null,
-      correlationId: randomUUID(),
-      causationId: null,
-      commandName: `Test${type}`,
-      occurredAt: AT,
-    },
-  },
-});
+const event = <T extends EventType>(opportunityId: string, type: T, data: EventData<T>) =>
+  eventOf(toOpportunityStreamId(opportunityId), type, data, AT);
 
 const joined = (opportunityId: string, userId: string) =>
   event(opportunityId, 'WaitlistJoined', { v: 1, opportunityId, userId, byUserId: userId, at: AT });
