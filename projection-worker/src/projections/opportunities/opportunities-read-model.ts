@@ -144,6 +144,17 @@ const moveCount = ({ opportunities }: OpportunitiesState, opportunityId: string,
 /** Opportunities a replay's statement inserts at most (their rows carry arrays, sent as JSON). */
 const OPPORTUNITY_CHUNK = 2_000;
 
+/** Opportunity rows from a JSON array of them, every column (the live upsert and the replay). */
+const INSERT_OPPORTUNITIES = `INSERT INTO opportunities AS o (id, name, description, nonprofit, address, date, time,
+            starts_at, duration_minutes, total_slots, causes, tags, qualifications, visibility,
+            redirect_url, image_url, host_user_id, host_org_id, approved, deleted, attendance_marked,
+            attendance_marked_at, created_at, registered_count)
+         SELECT r.id, r.name, r.description, r.nonprofit, r.address, r.date, r.time, r.starts_at,
+            r.duration_minutes, r.total_slots, r.causes, r.tags, r.qualifications, r.visibility,
+            r.redirect_url, r.image_url, r.host_user_id, r.host_org_id, r.approved, r.deleted,
+            r.attendance_marked, r.attendance_marked_at, r.created_at, r.registered_count
+           FROM json_to_recordset($1::json) AS r(${OPPORTUNITY_RECORD})`;
+
 /**
  * read.opportunities (with registered_count and the attendance), read.announcements and
  * read.signups (one row per user and opportunity, registered or withdrawn, with the attended
@@ -346,15 +357,7 @@ export const opportunitiesModel: ReadModel<OpportunitiesState, OpportunitiesKeys
     const changed = opportunities.changedRows();
     if (changed.length) {
       await client.query(
-        `INSERT INTO opportunities AS o (id, name, description, nonprofit, address, date, time,
-            starts_at, duration_minutes, total_slots, causes, tags, qualifications, visibility,
-            redirect_url, image_url, host_user_id, host_org_id, approved, deleted, attendance_marked,
-            attendance_marked_at, created_at, registered_count)
-         SELECT r.id, r.name, r.description, r.nonprofit, r.address, r.date, r.time, r.starts_at,
-            r.duration_minutes, r.total_slots, r.causes, r.tags, r.qualifications, r.visibility,
-            r.redirect_url, r.image_url, r.host_user_id, r.host_org_id, r.approved, r.deleted,
-            r.attendance_marked, r.attendance_marked_at, r.created_at, r.registered_count
-           FROM json_to_recordset($1::json) AS r(${OPPORTUNITY_RECORD})
+        `${INSERT_OPPORTUNITIES}
          ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description,
             nonprofit = EXCLUDED.nonprofit, address = EXCLUDED.address, date = EXCLUDED.date,
             time = EXCLUDED.time, starts_at = EXCLUDED.starts_at,
@@ -397,18 +400,9 @@ export const opportunitiesModel: ReadModel<OpportunitiesState, OpportunitiesKeys
   async bulkWrite(client, { opportunities, announcements, signups }) {
     const rows = [...opportunities.values()];
     for (let start = 0; start < rows.length; start += OPPORTUNITY_CHUNK) {
-      await client.query(
-        `INSERT INTO opportunities (id, name, description, nonprofit, address, date, time,
-            starts_at, duration_minutes, total_slots, causes, tags, qualifications, visibility,
-            redirect_url, image_url, host_user_id, host_org_id, approved, deleted, attendance_marked,
-            attendance_marked_at, created_at, registered_count)
-         SELECT r.id, r.name, r.description, r.nonprofit, r.address, r.date, r.time, r.starts_at,
-            r.duration_minutes, r.total_slots, r.causes, r.tags, r.qualifications, r.visibility,
-            r.redirect_url, r.image_url, r.host_user_id, r.host_org_id, r.approved, r.deleted,
-            r.attendance_marked, r.attendance_marked_at, r.created_at, r.registered_count
-           FROM json_to_recordset($1::json) AS r(${OPPORTUNITY_RECORD})`,
-        [asJson(rows.slice(start, start + OPPORTUNITY_CHUNK))],
-      );
+      await client.query(INSERT_OPPORTUNITIES, [
+        asJson(rows.slice(start, start + OPPORTUNITY_CHUNK)),
+      ]);
     }
     await insertRows(
       client,
