@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SessionProvider } from '@/lib/auth/session-provider';
 
-export type AppProviderProps = { queryClient: QueryClient; children: ReactNode };
+type AppProviderProps = { queryClient: QueryClient; children: ReactNode };
 
 export const AppProvider = ({ queryClient, children }: AppProviderProps) => (
   <QueryClientProvider client={queryClient}>

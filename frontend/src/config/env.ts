@@ -23,9 +23,9 @@ const envSchema = z
     }
   });
 
-export type AuthMode = 'emulator' | 'firebase';
+type AuthMode = 'emulator' | 'firebase';
 
-export type Env = {
+type Env = {
   authMode: AuthMode;
   authEmulatorUrl: string;
   firebase: { apiKey: string; authDomain: string; projectId: string };

@@ -1,5 +1,5 @@
 /** Test Google accounts offered by the emulator sign-in dialog (development, tests and the demo). */
-export type DemoAccount = { email: string; name: string; role: string };
+type DemoAccount = { email: string; name: string; role: string };
 
 export const demoAccounts: readonly DemoAccount[] = [
   { email: 'admin@university.edu', name: 'Avery Admin', role: 'Admin' },

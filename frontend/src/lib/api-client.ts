@@ -32,7 +32,7 @@ type QueryOption<R extends RouteName> = Routes[R] extends { query: infer S exten
     : { query: z.input<S> }
   : { query?: undefined };
 
-export type RequestOptions<R extends RouteName> = ParamsOption<R> &
+type RequestOptions<R extends RouteName> = ParamsOption<R> &
   BodyOption<R> &
   QueryOption<R> & { signal?: AbortSignal };
 
@@ -68,12 +68,12 @@ export const serverMessageOf = (error: unknown): string | null =>
   error instanceof ApiError ? error.serverMessage : null;
 
 /** Where the newest consistency token lives between page loads (sessionStorage in the app). */
-export type ConsistencyTokenStore = {
+type ConsistencyTokenStore = {
   load(): string | null;
   save(token: string | null): void;
 };
 
-export const memoryTokenStore = (): ConsistencyTokenStore => {
+const memoryTokenStore = (): ConsistencyTokenStore => {
   let token: string | null = null;
   return {
     load: () => token,
@@ -83,7 +83,7 @@ export const memoryTokenStore = (): ConsistencyTokenStore => {
   };
 };
 
-export type ApiClientOptions = {
+type ApiClientOptions = {
   /** The fetch implementation; tests inject a fake. Defaults to the global fetch at call time. */
   fetch?: typeof fetch;
   /** The signed-in user's Firebase ID token, or null when nobody is signed in. */
@@ -92,7 +92,7 @@ export type ApiClientOptions = {
   baseUrl?: string;
 };
 
-export type ApiClient = {
+type ApiClient = {
   request<R extends RouteName>(name: R, ...args: RequestArgs<R>): Promise<RouteResponse<R>>;
   /** The newest consistency token seen so far (sent on every read). */
   consistencyToken(): string | null;

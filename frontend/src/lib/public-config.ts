@@ -4,7 +4,7 @@ import { siteContent } from '@/content/site';
 import { api } from '@/lib/api-client';
 
 /** GET /api/config: university domain, support mailbox, launch date, server now. */
-export const getPublicConfig = (): Promise<PublicConfig> => api.request('getConfig');
+const getPublicConfig = (): Promise<PublicConfig> => api.request('getConfig');
 
 export const publicConfigQueryOptions = () =>
   queryOptions({

@@ -3,9 +3,9 @@ import { ApiError, toApiError } from './api-client';
 import { currentIdToken } from './auth/firebase';
 
 /** The image types the server stores (it checks the content again). */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
-export type ImageCheck = 'ok' | 'notAnImage' | 'tooLarge';
+type ImageCheck = 'ok' | 'notAnImage' | 'tooLarge';
 
 /** The check a picked or dropped file passes before it is sent (it must be an image type). */
 export const checkImageFile = (file: File): ImageCheck => {

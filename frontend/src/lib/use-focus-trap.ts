@@ -4,7 +4,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** How long a closed modal waits for its opener to be enabled again before giving up. */
-export const RESTORE_FOCUS_WAIT_MS = 5_000;
+const RESTORE_FOCUS_WAIT_MS = 5_000;
 
 const insideModal = (element: Element) => element.closest('[aria-modal="true"]') !== null;
 
@@ -31,7 +31,7 @@ const focusIsLost = () =>
   document.activeElement === null || document.activeElement === document.body;
 
 /** Who opened a modal: what has focus now, or what had it last if focus has fallen to the body. */
-export const openerOf = (container: HTMLElement | null): HTMLElement | null => {
+const openerOf = (container: HTMLElement | null): HTMLElement | null => {
   const active = document.activeElement;
   if (active instanceof HTMLElement && active !== document.body) return active;
   const last = lastFocusedOnPage;
@@ -45,7 +45,7 @@ const isDisabled = (element: HTMLElement) => element.matches(':disabled');
  * disabled for the moment (its action still finishing) gets focus as soon as it is enabled again,
  * unless focus has gone somewhere else by then: focus never stays lost on the body for that.
  */
-export const restoreFocus = (opener: HTMLElement | null) => {
+const restoreFocus = (opener: HTMLElement | null) => {
   if (!opener?.isConnected) return;
   if (!isDisabled(opener)) {
     opener.focus();
@@ -67,7 +67,7 @@ export const restoreFocus = (opener: HTMLElement | null) => {
   nextFrame(retry);
 };
 
-export type FocusTrapOptions = {
+type FocusTrapOptions = {
   /** Focused on mount instead of the first focusable element. */
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Called on Escape. */

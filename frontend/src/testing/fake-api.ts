@@ -1,9 +1,9 @@
 import { vi } from 'vitest';
 
 type Answer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
-export type Handler = (request: { url: URL; body: unknown }) => Answer;
+type Handler = (request: { url: URL; body: unknown }) => Answer;
 
-export type SentRequest = { method: string; path: string; search: string; body: unknown };
+type SentRequest = { method: string; path: string; search: string; body: unknown };
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {

@@ -10,9 +10,9 @@ import { SessionContext, type SessionContextValue } from '@/lib/auth/session';
 import { publicConfigQueryOptions } from '@/lib/public-config';
 import { aConfig, aUser } from '@/testing/fixtures';
 
-export const TEST_NOW = aConfig().now;
+const TEST_NOW = aConfig().now;
 
-export type RenderScreenOptions = {
+type RenderScreenOptions = {
   user?: User;
   path?: string;
   routePath?: string;

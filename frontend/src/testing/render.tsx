@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 import { SessionContext, type Session, type SessionContextValue } from '@/lib/auth/session';
 import { publicConfigQueryOptions } from '@/lib/public-config';
 
-export type RenderOptions = {
+type RenderOptions = {
   session?: Session;
   config?: PublicConfig;
   path?: string;

@@ -8,7 +8,7 @@ import { useSupportEmail } from '@/lib/public-config';
 import { RequireSignedIn } from './guards';
 import { HeaderSearch } from './header-search';
 
-export type SignedInShellProps = { userId: string; children: ReactNode };
+type SignedInShellProps = { userId: string; children: ReactNode };
 
 /** The header, sidebar and tab bar around a signed-in page. */
 export const SignedInShell = ({ userId, children }: SignedInShellProps) => {

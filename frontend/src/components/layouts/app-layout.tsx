@@ -21,7 +21,7 @@ import {
 import { NotificationBell } from './notification-bell';
 import styles from './app-layout.module.css';
 
-export type AppLayoutProps = {
+type AppLayoutProps = {
   /** The signed-in user's id (known before the profile loads). */
   userId: string;
   /** The signed-in user's profile, once loaded. */

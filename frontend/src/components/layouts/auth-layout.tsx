@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Logo } from '@/components/ui/logo';
 import styles from './auth-layout.module.css';
 
-export type AuthLayoutProps = { children: ReactNode };
+type AuthLayoutProps = { children: ReactNode };
 
 /** Signed-out pages: a brand panel on wide screens and the page's card. */
 export const AuthLayout = ({ children }: AuthLayoutProps) => (

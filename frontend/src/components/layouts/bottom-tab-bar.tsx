@@ -4,7 +4,7 @@ import { cx } from '@/lib/cx';
 import { isNavItemActive, type NavItem } from './navigation';
 import styles from './bottom-tab-bar.module.css';
 
-export type BottomTabBarProps = { items: readonly NavItem[] };
+type BottomTabBarProps = { items: readonly NavItem[] };
 
 /** Below the 'md' size: the tabs fixed to the bottom of the screen. */
 export const BottomTabBar = ({ items }: BottomTabBarProps) => {

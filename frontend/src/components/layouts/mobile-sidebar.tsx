@@ -11,14 +11,14 @@ import { useFocusTrap } from '@/lib/use-focus-trap';
 import { isNavItemActive, type NavItem } from './navigation';
 import styles from './mobile-sidebar.module.css';
 
-export type SidebarAccount = {
+type SidebarAccount = {
   name: string;
   firstName: string;
   points: number;
   picture: string | null;
 };
 
-export type MobileSidebarProps = {
+type MobileSidebarProps = {
   id: string;
   items: readonly NavItem[];
   account: SidebarAccount | null;

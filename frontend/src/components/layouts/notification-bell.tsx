@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { cx } from '@/lib/cx';
 import styles from './notification-bell.module.css';
 
-export type NotificationBellProps = {
+type NotificationBellProps = {
   /** Pending friend requests; no badge when null (unknown or failed) or 0. */
   count: number | null;
   className?: string;

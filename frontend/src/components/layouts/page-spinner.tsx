@@ -3,7 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cx } from '@/lib/cx';
 import styles from './page-spinner.module.css';
 
-export type PageSpinnerProps = { fullscreen?: boolean };
+type PageSpinnerProps = { fullscreen?: boolean };
 
 export const PageSpinner = ({ fullscreen = false }: PageSpinnerProps) => (
   <div className={cx(styles.page, fullscreen && styles.fullscreen)}>

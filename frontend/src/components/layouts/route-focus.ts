@@ -14,10 +14,10 @@ const isTextEntry = (element: Element | null) =>
 const modalIsOpen = () => document.querySelector('[aria-modal="true"]') !== null;
 
 /** The page's heading: the first h1 inside <main>. */
-export const pageHeading = (): HTMLElement | null => document.querySelector<HTMLElement>('main h1');
+const pageHeading = (): HTMLElement | null => document.querySelector<HTMLElement>('main h1');
 
 /** Focuses the page's heading (made focusable by script only, tabindex -1); false without one. */
-export const focusPageHeading = (): boolean => {
+const focusPageHeading = (): boolean => {
   const heading = pageHeading();
   if (!heading) return false;
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
@@ -33,7 +33,7 @@ export const focusPageHeading = (): boolean => {
  * gets focus on its heading once it is there, and again if the heading is replaced (a loading
  * heading by the loaded one) while focus was on it.
  */
-export const useRouteFocus = () => {
+const useRouteFocus = () => {
   const { pathname } = useLocation();
   const interacted = useRef(false);
 

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { cx } from '@/lib/cx';
 import styles from './alert.module.css';
 
-export type AlertTone = 'error' | 'info' | 'success';
+type AlertTone = 'error' | 'info' | 'success';
 
-export type AlertProps = { tone?: AlertTone; children: ReactNode; className?: string };
+type AlertProps = { tone?: AlertTone; children: ReactNode; className?: string };
 
 /** A filled 20px glyph per tone: an exclamation for errors, an "i" for notes, a check for successes. */
 const glyphs: Record<AlertTone, string> = {

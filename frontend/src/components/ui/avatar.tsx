@@ -5,9 +5,9 @@ import styles from './avatar.module.css';
 /** Shown instead of a picture that fails to load. */
 export const DEFAULT_PROFILE_IMAGE = '/default-profile.svg';
 
-export type AvatarSize = 'small' | 'medium' | 'large' | 'xlarge';
+type AvatarSize = 'small' | 'medium' | 'large' | 'xlarge';
 
-export type AvatarProps = {
+type AvatarProps = {
   /** The picture; without one the name's initials show. */
   src: string | null | undefined;
   name: string;

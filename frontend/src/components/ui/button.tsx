@@ -4,7 +4,7 @@ import { cx } from '@/lib/cx';
 import styles from './button.module.css';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 export type ButtonSize = 'medium' | 'small';
 
 type ButtonLookProps = {
@@ -26,7 +26,7 @@ const buttonClassName = (
     className,
   );
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
   ButtonLookProps & {
     /** Shows a spinner, disables the button and marks it busy. */
     loading?: boolean;
@@ -56,7 +56,7 @@ export const Button = ({
   </button>
 );
 
-export type ButtonLinkProps = LinkProps & ButtonLookProps;
+type ButtonLinkProps = LinkProps & ButtonLookProps;
 
 /** A link that looks like a button (navigation, not an action). */
 export const ButtonLink = ({

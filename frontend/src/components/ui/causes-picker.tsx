@@ -2,7 +2,7 @@ import { CAUSES, type Cause } from '@campus/contracts';
 import field from './text-field.module.css';
 import styles from './causes-picker.module.css';
 
-export type CausesPickerProps = {
+type CausesPickerProps = {
   /** The group's legend. */
   label: string;
   hint?: string;

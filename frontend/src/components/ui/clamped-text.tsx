@@ -2,7 +2,7 @@ import { useCallback, useId, useLayoutEffect, useRef, useState, type CSSProperti
 import { cx } from '@/lib/cx';
 import styles from './clamped-text.module.css';
 
-export type ClampedTextProps = {
+type ClampedTextProps = {
   text: string;
   /** Lines shown while collapsed. */
   lines: number;

@@ -2,7 +2,7 @@ import { Button } from './button';
 import { Dialog } from './dialog';
 import styles from './confirm-dialog.module.css';
 
-export type ConfirmDialogProps = {
+type ConfirmDialogProps = {
   title: string;
   message?: string;
   confirmLabel: string;

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useFocusTrap } from '@/lib/use-focus-trap';
 import styles from './dialog.module.css';
 
-export type DialogProps = {
+type DialogProps = {
   title: string;
   description?: string;
   onClose: () => void;

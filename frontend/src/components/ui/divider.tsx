@@ -1,6 +1,6 @@
 import styles from './divider.module.css';
 
-export type DividerProps = { label: string };
+type DividerProps = { label: string };
 
 /** A horizontal rule with a word in the middle ('or'). */
 export const Divider = ({ label }: DividerProps) => (

@@ -10,7 +10,7 @@ export const FactList = ({ children, compact }: { children: ReactNode; compact?:
   <dl className={cx(styles.list, compact && styles.compact)}>{children}</dl>
 );
 
-export type FactProps = {
+type FactProps = {
   icon: ReactNode;
   label: string;
   children: ReactNode;

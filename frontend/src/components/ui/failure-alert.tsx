@@ -1,6 +1,6 @@
 import { Alert } from './alert';
 
-export type FailureAlertProps = { message: string; detail: string | null; className?: string };
+type FailureAlertProps = { message: string; detail: string | null; className?: string };
 
 /** The error text, with the server's own words under it when they add something. */
 export const FailureAlert = ({ message, detail, className }: FailureAlertProps) => (

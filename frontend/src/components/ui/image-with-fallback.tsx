@@ -1,9 +1,6 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 
-export type ImageWithFallbackProps = Omit<
-  ImgHTMLAttributes<HTMLImageElement>,
-  'src' | 'onError'
-> & {
+type ImageWithFallbackProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & {
   /** The picture; without one the fallback shows. */
   src: string | null | undefined;
   /** Shown when there is no picture or it fails to load. */

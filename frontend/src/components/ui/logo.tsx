@@ -2,7 +2,7 @@ import { texts } from '@campus/contracts';
 import { cx } from '@/lib/cx';
 import styles from './logo.module.css';
 
-export type LogoMarkProps = { className?: string };
+type LogoMarkProps = { className?: string };
 
 /** A heart in a rounded square: the product's mark. */
 export const LogoMark = ({ className }: LogoMarkProps) => (
@@ -15,7 +15,7 @@ export const LogoMark = ({ className }: LogoMarkProps) => (
   </svg>
 );
 
-export type LogoProps = {
+type LogoProps = {
   size?: 'small' | 'medium' | 'large';
   /** Below the 'md' size the small size is used. */
   smallOnMobile?: boolean;

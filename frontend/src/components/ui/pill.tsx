@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { cx } from '@/lib/cx';
 import styles from './pill.module.css';
 
-export type PillTone = 'neutral' | 'primary' | 'accent' | 'success';
+type PillTone = 'neutral' | 'primary' | 'accent' | 'success';
 
-export type PillProps = { tone?: PillTone; children: ReactNode; className?: string };
+type PillProps = { tone?: PillTone; children: ReactNode; className?: string };
 
 /** A small rounded label: a status (Host, Friends) or a tag. */
 export const Pill = ({ tone = 'neutral', children, className }: PillProps) => (

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { cx } from '@/lib/cx';
 import styles from './scroll-table.module.css';
 
-export type ScrollTableProps = {
+type ScrollTableProps = {
   /** The region's name for screen readers, as given (callers word it). */
   label: string;
   /** More classes for the region (a card around the table, say). */

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { cx } from '@/lib/cx';
 import styles from './segmented-control.module.css';
 
-export type SegmentedOption<V extends string> = { value: V; label: string };
+type SegmentedOption<V extends string> = { value: V; label: string };
 
-export type SegmentedControlProps<V extends string> = {
+type SegmentedControlProps<V extends string> = {
   /** The group's name for assistive technology (shown only to it). */
   label: string;
   options: readonly SegmentedOption<V>[];

@@ -1,7 +1,7 @@
 import { useId, type SelectHTMLAttributes } from 'react';
 import styles from './text-field.module.css';
 
-export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   label: string;
   options: readonly string[];
   /** A first, empty choice ("Choose a type"); the value is '' while it is selected. */

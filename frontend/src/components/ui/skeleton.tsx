@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { cx } from '@/lib/cx';
 import styles from './skeleton.module.css';
 
-export type SkeletonProps = {
+type SkeletonProps = {
   /** A CSS length; defaults to the container's width. */
   width?: CSSProperties['width'];
   /** A CSS length; an inline skeleton is one line of text high. */

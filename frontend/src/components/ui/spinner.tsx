@@ -1,7 +1,7 @@
 import { cx } from '@/lib/cx';
 import styles from './spinner.module.css';
 
-export type SpinnerProps = { size?: 'small' | 'medium' | 'large'; label?: string };
+type SpinnerProps = { size?: 'small' | 'medium' | 'large'; label?: string };
 
 /** Decorative unless given a label, in which case it is announced as a status. */
 export const Spinner = ({ size = 'medium', label }: SpinnerProps) => (

@@ -4,7 +4,7 @@ import styles from './tabs.module.css';
 
 export type TabItem<V extends string> = { value: V; label: string };
 
-export type TabsProps<V extends string> = {
+type TabsProps<V extends string> = {
   /** The tab list's name for assistive technology. */
   label: string;
   tabs: readonly TabItem<V>[];

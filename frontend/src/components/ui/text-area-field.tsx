@@ -1,7 +1,7 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
 import styles from './text-field.module.css';
 
-export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
   label: string;
   error?: string | null;
 };

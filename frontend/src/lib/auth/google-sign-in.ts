@@ -13,7 +13,7 @@ export const signInWithGooglePopup = async (auth: Auth): Promise<void> => {
   await signInWithPopup(auth, provider, browserPopupRedirectResolver);
 };
 
-export type SignInErrorDescription = {
+type SignInErrorDescription = {
   message: string;
   /** Session storage problems are cured by a fresh page: reload after a second. */
   reloadAfterMs: number | null;

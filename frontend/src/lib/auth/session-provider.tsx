@@ -29,7 +29,7 @@ const signInCalls = (queryClient: QueryClient): SignInCalls => ({
   checkApprovedEmail,
 });
 
-export type SessionProviderProps = { children: ReactNode };
+type SessionProviderProps = { children: ReactNode };
 
 export const SessionProvider = ({ children }: SessionProviderProps) => {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { isUniversityEmail, texts, type PublicConfig, type User } from '@campus/
  * the profile or decide whether the email may register. `advanceSignIn` is the whole decision as a
  * pure function; `runSignIn` performs its steps.
  */
-export type SignInStep =
+type SignInStep =
   | { type: 'verifyToken' }
   | { type: 'checkUserExists' }
   | { type: 'loadProfile' }
@@ -142,7 +142,7 @@ const perform = async (
 };
 
 /** The message the server sent with a failed call, if any (ApiError and plain errors alike). */
-export type ServerMessageOf = (error: unknown) => string | null;
+type ServerMessageOf = (error: unknown) => string | null;
 
 export const runSignIn = async (
   email: string | null | undefined,

@@ -1,3 +1,3 @@
-export { Popup, type PopupContent, type PopupProps, type PopupVariant } from './popup';
-export { PopupProvider, type PopupProviderProps } from './popup-provider';
-export { usePopup, type PopupContextValue } from './popup-context';
+export type { PopupContent, PopupVariant } from './popup';
+export { PopupProvider } from './popup-provider';
+export { usePopup } from './popup-context';

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Popup, type PopupContent } from './popup';
 import { PopupContext, type PopupContextValue } from './popup-context';
 
-export type PopupProviderProps = { children: ReactNode };
+type PopupProviderProps = { children: ReactNode };
 
 type QueuedPopup = PopupContent & { id: number };
 

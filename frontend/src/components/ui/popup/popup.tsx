@@ -14,7 +14,7 @@ export type PopupContent = {
   message: ReactNode;
 };
 
-export type PopupProps = PopupContent & { onClose: () => void };
+type PopupProps = PopupContent & { onClose: () => void };
 
 const icons = {
   success: CheckCircleIcon,

@@ -8,7 +8,7 @@ import type { TeamMember } from '@/content/team';
 import { storyPreview } from './story-preview';
 import styles from './team-member-card.module.css';
 
-export type TeamMemberCardProps = { member: TeamMember };
+type TeamMemberCardProps = { member: TeamMember };
 
 /** One member of Our Team; the card opens their profile, See More / See Less toggles the story. */
 export const TeamMemberCard = ({ member }: TeamMemberCardProps) => {

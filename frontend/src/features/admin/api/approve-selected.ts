@@ -46,7 +46,7 @@ const restore = (client: QueryClient, snapshot: Snapshot, ids: Set<string> | nul
 };
 
 /** Some items were refused: the server's words for them, joined, and their ids. */
-export class PartialApprovalError extends Error {
+class PartialApprovalError extends Error {
   override readonly name = 'PartialApprovalError';
   constructor(
     message: string,

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/admin/summary: the summary cards. */
-export const adminSummaryQueryOptions = () =>
+const adminSummaryQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'summary'],
     queryFn: ({ signal }) => api.request('getAdminSummary', { signal }),

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { api } from '@/lib/api-client';
 
 /** How often a running report's progress is asked for. */
-export const REPORT_POLL_MS = 500;
+const REPORT_POLL_MS = 500;
 
-export class ReportFailedError extends Error {
+class ReportFailedError extends Error {
   override readonly name = 'ReportFailedError';
 }
 
@@ -16,7 +16,7 @@ const wait = (ms: number) =>
   });
 
 /** Hands a CSV to the browser as a download named `fileName`. */
-export const saveCsv = (csv: string, fileName: string) => {
+const saveCsv = (csv: string, fileName: string) => {
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;

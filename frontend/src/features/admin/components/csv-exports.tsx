@@ -60,7 +60,7 @@ const useServerClock = (): (() => Date) => {
   return () => new Date(Date.now() + offset);
 };
 
-export type CsvExportsProps = {
+type CsvExportsProps = {
   /** Replaces the server's clock (tests). */
   now?: () => Date;
 };

@@ -2,7 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import type { ServiceHoursRow } from '../utils/service-hours';
 import { formatMonth } from '../utils/service-hours';
 
-export type ServiceHoursChartProps = {
+type ServiceHoursChartProps = {
   months: readonly ServiceHoursRow[];
   types: readonly string[];
   /** The chart's text alternative. */

@@ -42,7 +42,7 @@ type Column<T> = {
 export const PLACEHOLDER_ROWS = 2;
 
 /** Characters of a description shown before 'Show full description' (about two lines). */
-export const DESCRIPTION_PREVIEW_CHARS = 120;
+const DESCRIPTION_PREVIEW_CHARS = 120;
 
 /**
  * A description cut to about two lines, with a disclosure button (named after the item) that

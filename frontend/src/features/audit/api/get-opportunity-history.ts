@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/admin/opportunities/{id}/history: the opportunity's events, oldest first (admins). */
-export const opportunityHistoryQueryOptions = (id: string) =>
+const opportunityHistoryQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'opportunity-history', id],
     queryFn: ({ signal }) => api.request('getOpportunityHistory', { params: { id }, signal }),

@@ -2,14 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/admin/users/{id}/points-history: every ledger line with its actor, total and flags. */
-export const userHistoryQueryOptions = (id: string) =>
+const userHistoryQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['users', 'audit-points-history', id],
     queryFn: ({ signal }) => api.request('getAuditPointsHistory', { params: { id }, signal }),
   });
 
 /** GET /api/users/{id}: whose history it is (the heading). */
-export const auditedUserQueryOptions = (id: string) =>
+const auditedUserQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['users', 'profile', id],
     queryFn: ({ signal }) => api.request('getUser', { params: { id }, signal }),

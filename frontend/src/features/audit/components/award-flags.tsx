@@ -5,7 +5,7 @@ import { styles } from './audit-styles';
 
 const t = texts.opportunities.awardFlags;
 
-export type AwardFlagsProps = {
+type AwardFlagsProps = {
   flags: readonly AwardFlag[];
   /** The opportunity's scheduled minutes, named in the longer-than-scheduled badge when known. */
   scheduledMinutes?: number | null;

@@ -15,7 +15,7 @@ import { AwardFlags } from './award-flags';
 
 const t = texts.admin.opportunityHistory;
 
-export type OpportunityHistoryProps = { opportunityId: string };
+type OpportunityHistoryProps = { opportunityId: string };
 
 /** An admin's audit of an opportunity: every event of its stream, oldest first, awards flagged. */
 export const OpportunityHistory = ({ opportunityId }: OpportunityHistoryProps) => {

@@ -16,7 +16,7 @@ import { AwardFlags } from './award-flags';
 const t = texts.admin.userHistory;
 const flagTexts = texts.opportunities.awardFlags;
 
-export type UserHistoryProps = { userId: string };
+type UserHistoryProps = { userId: string };
 
 /**
  * An admin's audit of a user's points: every ledger line in the server's order (newest first by

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** POST /api/users: the email comes from the ID token, not the body. */
-export const registerUser = (body: RegisterUserBody): Promise<User> =>
+const registerUser = (body: RegisterUserBody): Promise<User> =>
   api.request('registerUser', { body });
 
 export const useRegisterUser = () => useMutation({ mutationFn: registerUser });

@@ -11,7 +11,7 @@ import { emulatorSignInTexts as t } from './emulator-sign-in-texts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type EmulatorSignInDialogProps = {
+type EmulatorSignInDialogProps = {
   onClose: () => void;
   onSignIn: (providerSignIn: ProviderSignIn) => void;
 };

@@ -19,7 +19,7 @@ import {
 } from '../utils/registration';
 import styles from './register-form.module.css';
 
-export type RegisterFormProps = {
+type RegisterFormProps = {
   /** The signed-in provider user's email; null when nobody is signed in with Google. */
   email: string | null;
   onRegistered: (user: User) => void;

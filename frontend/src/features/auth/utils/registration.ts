@@ -18,7 +18,7 @@ export type RegistrationValues = {
   seats: string;
 };
 
-export type RegistrationField = keyof RegistrationValues;
+type RegistrationField = keyof RegistrationValues;
 export type RegistrationErrors = Partial<Record<RegistrationField, string>>;
 
 export const initialRegistrationValues: RegistrationValues = {
@@ -30,7 +30,7 @@ export const initialRegistrationValues: RegistrationValues = {
 };
 
 /** Spaces, dashes, dots and parentheses are formatting, not part of the number. */
-export const normalizePhone = (text: string): string => text.trim().replace(/[\s().-]/g, '');
+const normalizePhone = (text: string): string => text.trim().replace(/[\s().-]/g, '');
 
 /** While typing: seats outside 1..15 (or not a whole number) are ignored, the old text stays. */
 export const nextSeatsText = (current: string, typed: string): string =>
@@ -42,7 +42,7 @@ export const seatsTextOnBlur = (text: string): string => {
   return String(clampCarSeats(Number.isFinite(n) ? n : 0));
 };
 
-export type RegistrationResult =
+type RegistrationResult =
   { ok: true; body: RegisterUserBody } | { ok: false; errors: RegistrationErrors };
 
 export const validateRegistration = (values: RegistrationValues): RegistrationResult => {

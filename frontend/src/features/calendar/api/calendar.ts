@@ -16,7 +16,7 @@ const saveText = (text: string, type: string, fileName: string) => {
 };
 
 /** A file name for an opportunity's .ics: its name's letters and digits (as the server names it). */
-export const icsFileName = (name: string): string =>
+const icsFileName = (name: string): string =>
   `${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'opportunity'}.ics`;
 
 /** GET /api/opps/{id}/calendar (the iCalendar text, through the signed-in client), saved as a file. */

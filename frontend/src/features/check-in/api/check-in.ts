@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export const checkInKeys = {
+const checkInKeys = {
   token: (id: string) => ['check-in', 'token', id] as const,
   list: (id: string) => ['check-in', 'list', id] as const,
 };
 
 /** How often the host's page asks for the current code (it changes every 30 seconds). */
-export const CHECK_IN_TOKEN_REFRESH_MS = 10_000;
+const CHECK_IN_TOKEN_REFRESH_MS = 10_000;
 /** How often the host's page refreshes who has checked in. */
-export const CHECK_INS_REFRESH_MS = 10_000;
+const CHECK_INS_REFRESH_MS = 10_000;
 
 /** POST /api/opps/{id}/check-in with the code read from the host's QR code. */
 export const useCheckIn = (opportunityId: string) =>

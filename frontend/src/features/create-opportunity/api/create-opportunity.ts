@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { uploadImageFile } from '@/lib/upload';
 import { toCreateBody, type CreateOpportunityFormValues } from '../utils/form-values';
 
-export type CreateOpportunityInput = {
+type CreateOpportunityInput = {
   values: CreateOpportunityFormValues;
   /** A picked or dropped image, uploaded first. */
   file: File | null;

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/orgs/approved (the same cache entry as the Groups screens'): host and visibility choices. */
-export const approvedOrganizationsQueryOptions = () =>
+const approvedOrganizationsQueryOptions = () =>
   queryOptions({
     queryKey: ['orgs', 'approved'],
     queryFn: (): Promise<OrganizationListItem[]> => api.request('listApprovedOrganizations'),

@@ -35,7 +35,7 @@ import { OrganizationChecklist } from './organization-checklist';
 const t = texts.host.create;
 
 /** The redirect comes 2 seconds after success. */
-export const REDIRECT_AFTER_CREATE_MS = 2000;
+const REDIRECT_AFTER_CREATE_MS = 2000;
 
 // Raw mode: the schema validates (with the server's own messages) and the values stay as typed.
 const schemaResolver = zodResolver(createOpportunitySchema, undefined, { raw: true });
@@ -51,7 +51,7 @@ const resolver: Resolver<CreateOpportunityFormValues> = async (values, context, 
   return { values: {}, errors: errors as never };
 };
 
-export type CreateOpportunityFormProps = {
+type CreateOpportunityFormProps = {
   /** An opportunity to start from (Clone Opportunity on the detail page). */
   clone: Opportunity | null;
 };

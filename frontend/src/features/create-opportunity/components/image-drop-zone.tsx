@@ -7,7 +7,7 @@ import styles from './create-opportunity-form.module.css';
 
 const t = texts.host.create;
 
-export type ImageDropZoneProps = {
+type ImageDropZoneProps = {
   file: File | null;
   /** An image already stored (a clone's), shown while no file is picked. */
   imageUrl: string | null;

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import styles from './create-opportunity-form.module.css';
 
-export type ListEditorProps = {
+type ListEditorProps = {
   label: string;
   hint?: string;
   addLabel: string;

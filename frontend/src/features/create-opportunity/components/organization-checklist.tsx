@@ -2,7 +2,7 @@ import { texts } from '@campus/contracts';
 import { useId, useState } from 'react';
 import styles from './create-opportunity-form.module.css';
 
-export type OrganizationChecklistProps = {
+type OrganizationChecklistProps = {
   organizations: readonly { id: string; name: string }[];
   value: string[];
   onChange: (value: string[]) => void;

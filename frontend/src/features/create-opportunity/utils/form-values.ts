@@ -29,7 +29,7 @@ export type CreateOpportunityFormValues = {
   visibility: string[];
 };
 
-export type CreateOpportunityBody = z.input<typeof createOpportunitySchema>;
+type CreateOpportunityBody = z.input<typeof createOpportunitySchema>;
 
 export const emptyFormValues = (): CreateOpportunityFormValues => ({
   name: '',

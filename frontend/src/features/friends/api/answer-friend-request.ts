@@ -3,9 +3,9 @@ import { ApiError, serverMessageOf } from '@/lib/api-client';
 import { MissingFriendshipError, useFriendAction } from './friend-actions';
 import type { FriendActionFailure } from './request-friend';
 
-export type FriendRequestAnswer = 'accept' | 'reject';
+type FriendRequestAnswer = 'accept' | 'reject';
 
-export type AnswerFriendRequestInput = {
+type AnswerFriendRequestInput = {
   /** The other user, whose row acted. */
   userId: string;
   /** Null when the request is not known any more. */

@@ -34,7 +34,7 @@ export const friendActionFailure: Record<FriendAction, string> = {
  * Each resolves once the screens on view have their new answers (read with the write's
  * consistency token).
  */
-export type FriendRefresh = 'allReads' | 'profile' | 'leaderboard';
+type FriendRefresh = 'allReads' | 'profile' | 'leaderboard';
 
 const refreshes: Record<FriendRefresh, (queryClient: QueryClient) => Promise<unknown>> = {
   allReads: (queryClient) =>

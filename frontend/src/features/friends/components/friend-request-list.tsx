@@ -9,7 +9,7 @@ import styles from './friend-request-list.module.css';
 
 export type FriendRequest = Notifications['friend_requests'][number];
 
-export type FriendRequestListProps = { requests: readonly FriendRequest[] };
+type FriendRequestListProps = { requests: readonly FriendRequest[] };
 
 const requestedOn = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { opportunityKeys } from '@/lib/opportunity-keys';
 import { uploadImageFile } from '@/lib/upload';
 
-export type OpportunityEdit = z.input<typeof updateOpportunitySchema>;
+type OpportunityEdit = z.input<typeof updateOpportunitySchema>;
 
 /** After any host or admin change every opportunity read (detail, lists, mine) refreshes. */
 const useRefreshOpportunities = () => {

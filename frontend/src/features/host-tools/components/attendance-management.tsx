@@ -15,7 +15,7 @@ import styles from './host-tools.module.css';
 
 const t = texts.host.attendance;
 
-export type AttendanceManagementProps = {
+type AttendanceManagementProps = {
   opportunity: OpportunityDetail;
   /** Attendance may be sent once the opportunity has started (docs/product-rules.md). */
   started: boolean;

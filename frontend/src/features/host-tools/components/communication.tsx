@@ -9,7 +9,7 @@ import styles from './host-tools.module.css';
 const t = texts.host.communication;
 
 /** A mail draft to every participant, addressed in Bcc so nobody sees the others' addresses. */
-export const participantsMailto = (emails: readonly string[], subject: string): string =>
+const participantsMailto = (emails: readonly string[], subject: string): string =>
   `mailto:?bcc=${emails.map(encodeURIComponent).join(',')}&subject=${encodeURIComponent(subject)}`;
 
 type Notice = { tone: 'info' | 'success' | 'error'; text: string; detail?: string };

@@ -24,7 +24,7 @@ import styles from './host-tools.module.css';
 const t = texts.host.manage;
 const integrity = texts.opportunities.integrity;
 
-export type EditDetailsValues = {
+type EditDetailsValues = {
   name: string;
   description: string;
   nonprofit: string;
@@ -45,7 +45,7 @@ const resolver: Resolver<EditDetailsValues> = async (values, context, options) =
     : { values, errors: {} };
 };
 
-export type EditDetailsFormProps = {
+type EditDetailsFormProps = {
   opportunity: OpportunityDetail;
   /** Closes the form without saving. */
   onDone: () => void;

@@ -15,10 +15,10 @@ import { SlotManagement } from './slot-management';
 const d = texts.opportunities.detail;
 const f = texts.host.facts;
 
-export type HostPanelProps = { opportunity: OpportunityDetail; isAdmin: boolean; started: boolean };
+type HostPanelProps = { opportunity: OpportunityDetail; isAdmin: boolean; started: boolean };
 
 /** The tools' heading: 'Go to host tools' in the facts card jumps here and focuses it. */
-export const HOST_TOOLS_HEADING_ID = 'host-tools';
+const HOST_TOOLS_HEADING_ID = 'host-tools';
 
 /** What replaces the sign-up card for the host or an admin, under its 'Host tools' heading. */
 export const HostPanel = ({ opportunity, isAdmin, started }: HostPanelProps) => (

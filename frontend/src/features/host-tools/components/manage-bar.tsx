@@ -14,7 +14,7 @@ import styles from './host-tools.module.css';
 
 const t = texts.host.manage;
 
-export type ManageBarProps = {
+type ManageBarProps = {
   opportunity: OpportunityDetail;
   editing: boolean;
   onEdit: () => void;

@@ -11,13 +11,9 @@ import styles from './host-tools.module.css';
 const t = texts.host.slots;
 
 /** A whole number of at least 1 and not below the participants; no change just closes. */
-export type SlotLimitCheck = { error: string } | { unchanged: true } | { limit: number };
+type SlotLimitCheck = { error: string } | { unchanged: true } | { limit: number };
 
-export const checkSlotLimit = (
-  typed: string,
-  current: number,
-  participants: number,
-): SlotLimitCheck => {
+const checkSlotLimit = (typed: string, current: number, participants: number): SlotLimitCheck => {
   const text = typed.trim();
   const n = Number(text);
   if (!/^\d+$/.test(text) || n < 1) return { error: t.wholeNumber };

@@ -11,13 +11,13 @@ import { api, ApiError } from '@/lib/api-client';
 export type LeaderboardPeriod = LeaderboardQuery['period'];
 
 /** GET /api/leaderboard?period=&board= */
-export const getLeaderboard = (
+const getLeaderboard = (
   period: LeaderboardPeriod,
   board: string,
   signal?: AbortSignal,
 ): Promise<Leaderboard> => api.request('getLeaderboard', { query: { period, board }, signal });
 
-export const leaderboardQueryOptions = (period: LeaderboardPeriod, board: string) =>
+const leaderboardQueryOptions = (period: LeaderboardPeriod, board: string) =>
   queryOptions({
     queryKey: ['leaderboard', period, board],
     queryFn: ({ signal }) => getLeaderboard(period, board, signal),
@@ -27,14 +27,14 @@ export const leaderboardQueryOptions = (period: LeaderboardPeriod, board: string
  * The leaderboards cannot be read for now (503): Redis is away or the boards are being rebuilt.
  * Both periods come from the same place, so the other period would fail the same way.
  */
-export const isLeaderboardUnavailable = (error: unknown): error is ApiError =>
+const isLeaderboardUnavailable = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 503;
 
 /** The wait before a board is read again while the leaderboards are unavailable. */
-export const LEADERBOARD_UNAVAILABLE_RETRY_MS = 5_000;
+const LEADERBOARD_UNAVAILABLE_RETRY_MS = 5_000;
 
 /** Reads by themselves while the leaderboards are unavailable (about a minute), then Retry. */
-export const LEADERBOARD_UNAVAILABLE_RETRIES = 12;
+const LEADERBOARD_UNAVAILABLE_RETRIES = 12;
 
 type QueryDefaults = NonNullable<DefaultOptions['queries']>;
 
@@ -57,8 +57,6 @@ const retryOptions = (defaults: QueryDefaults | undefined) => ({
     return delay ?? Math.min(1000 * 2 ** failureCount, 30_000);
   },
 });
-
-export type LeaderboardView = ReturnType<typeof useLeaderboard>;
 
 /**
  * The board of the chosen period; when the monthly board fails to load, the all-time board of the

@@ -14,7 +14,7 @@ import styles from './leaderboard-table.module.css';
 
 const t = texts.leaderboard;
 
-export type LeaderboardTableProps = {
+type LeaderboardTableProps = {
   kind: 'individuals' | 'organizations';
   entries: readonly LeaderboardEntry[];
   /** Rows whose action is running (their buttons are disabled). */

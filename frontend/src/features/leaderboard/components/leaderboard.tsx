@@ -30,7 +30,7 @@ const t = texts.leaderboard;
 const INDIVIDUALS = 'individuals';
 
 /** Individuals, All Organizations, then one tab per organization type. */
-export const LEADERBOARD_TABS: readonly TabItem<string>[] = [
+const LEADERBOARD_TABS: readonly TabItem<string>[] = [
   { value: INDIVIDUALS, label: t.individuals },
   { value: 'organizations', label: t.allOrganizations },
   ...ORGANIZATION_TYPES.map((type) => ({ value: organizationTypeBoardSlug(type), label: type })),
@@ -41,7 +41,7 @@ const PERIODS = [
   { value: 'all', label: t.allTime },
 ] as const;
 
-export type LeaderboardProps = {
+type LeaderboardProps = {
   /** The signed-in user: their row is marked, and they act as this user. */
   userId: string;
 };

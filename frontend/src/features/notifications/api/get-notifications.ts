@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/notifications: the friend requests the signed-in user has not answered. */
-export const getNotifications = (): Promise<Notifications> => api.request('getNotifications');
+const getNotifications = (): Promise<Notifications> => api.request('getNotifications');
 
 const NOTIFICATIONS_REFRESH_MS = 60_000;
 
-export const notificationsQueryOptions = () =>
+const notificationsQueryOptions = () =>
   queryOptions({
     queryKey: ['notifications'],
     queryFn: getNotifications,

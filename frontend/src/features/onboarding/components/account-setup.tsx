@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import styles from './account-setup.module.css';
 
-export type AccountSetupProps = {
+type AccountSetupProps = {
   /** Empty while the profile loads. */
   firstName: string;
   onContinue: () => void;

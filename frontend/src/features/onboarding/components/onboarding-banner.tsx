@@ -3,7 +3,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import styles from './onboarding-banner.module.css';
 
-export type OnboardingBannerProps = { firstName: string; onDismiss: () => void };
+type OnboardingBannerProps = { firstName: string; onDismiss: () => void };
 
 /** Shown on /opportunities right after registration: leads to /account-setup. */
 export const OnboardingBanner = ({ firstName, onDismiss }: OnboardingBannerProps) => (

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** How often a running replay's progress is asked for. */
-export const REPLAY_POLL_MS = 1_000;
+const REPLAY_POLL_MS = 1_000;
 
 const isFinished = (status: ReplayStatus | undefined) =>
   status?.state === 'completed' || status?.state === 'failed' || status?.state === 'unknown';

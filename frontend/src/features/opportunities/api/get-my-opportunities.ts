@@ -4,10 +4,10 @@ import { api } from '@/lib/api-client';
 import { opportunityKeys } from '@/lib/opportunity-keys';
 
 /** GET /api/my-opportunities: hosting, registered and (admins) all, each split upcoming / past. */
-export const getMyOpportunities = (signal?: AbortSignal): Promise<MyOpportunities> =>
+const getMyOpportunities = (signal?: AbortSignal): Promise<MyOpportunities> =>
   api.request('getMyOpportunities', { signal });
 
-export const myOpportunitiesQueryOptions = () =>
+const myOpportunitiesQueryOptions = () =>
   queryOptions({
     queryKey: opportunityKeys.mine,
     queryFn: ({ signal }) => getMyOpportunities(signal),

@@ -30,7 +30,7 @@ export const noFilters: OpportunityFilters = {
 export const OPPORTUNITY_PAGE_SIZE = 24;
 
 /** One page of Events cards and the cursor of the next, or null on the last page. */
-export type OpportunityPage = {
+type OpportunityPage = {
   readonly items: readonly OpportunityCardItem[];
   readonly next: string | null;
 };
@@ -48,7 +48,7 @@ const filterQuery = (filters: OpportunityFilters) => ({
  * A page of GET /api/opps?view=cards after `after` (null: the first), with the filters that are
  * set. It asks for one card more than it shows: that card tells whether another page follows.
  */
-export const getOpportunityPage = async (
+const getOpportunityPage = async (
   filters: OpportunityFilters,
   after: string | null,
   signal?: AbortSignal,
@@ -67,7 +67,7 @@ export const getOpportunityPage = async (
   return { items, next: cards.length > items.length && last ? opportunityCursorOf(last) : null };
 };
 
-export const opportunitiesQueryOptions = (filters: OpportunityFilters) =>
+const opportunitiesQueryOptions = (filters: OpportunityFilters) =>
   infiniteQueryOptions({
     queryKey: opportunityKeys.list(filters),
     queryFn: ({ pageParam, signal }) => getOpportunityPage(filters, pageParam, signal),
@@ -82,13 +82,13 @@ export const useOpportunities = (filters: OpportunityFilters, enabled = true) =>
   useInfiniteQuery({ ...opportunitiesQueryOptions(filters), enabled });
 
 /** GET /api/opps/count: how many opportunities match the filters, over all the list's pages. */
-export const getOpportunityCount = async (
+const getOpportunityCount = async (
   filters: OpportunityFilters,
   signal?: AbortSignal,
 ): Promise<number> =>
   (await api.request('countOpportunities', { query: filterQuery(filters), signal })).count;
 
-export const opportunityCountQueryOptions = (filters: OpportunityFilters) =>
+const opportunityCountQueryOptions = (filters: OpportunityFilters) =>
   queryOptions({
     queryKey: opportunityKeys.count(filters),
     queryFn: ({ signal }) => getOpportunityCount(filters, signal),

@@ -4,10 +4,10 @@ import { api } from '@/lib/api-client';
 import { opportunityKeys } from '@/lib/opportunity-keys';
 
 /** GET /api/opps/{id}/full: the detail screen. */
-export const getOpportunity = (id: string, signal?: AbortSignal): Promise<OpportunityDetail> =>
+const getOpportunity = (id: string, signal?: AbortSignal): Promise<OpportunityDetail> =>
   api.request('getOpportunity', { params: { id }, signal });
 
-export const opportunityQueryOptions = (id: string) =>
+const opportunityQueryOptions = (id: string) =>
   queryOptions({
     queryKey: opportunityKeys.detail(id),
     queryFn: ({ signal }) => getOpportunity(id, signal),

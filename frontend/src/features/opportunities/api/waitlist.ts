@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { opportunityKeys } from '@/lib/opportunity-keys';
 
 /** Under the opportunity keys, so every refresh of opportunity reads refreshes it too. */
-export const waitlistKey = (opportunityId: string) =>
+const waitlistKey = (opportunityId: string) =>
   ['opportunities', 'waitlist', opportunityId] as const;
 
 /** GET /api/opps/{id}/waitlist: the caller's position (null when not waiting) and the line's length. */

@@ -1,7 +1,7 @@
 import { texts } from '@campus/contracts';
 import { linkify } from '../utils/linkify';
 
-export type LinkedTextProps = { text: string; className?: string };
+type LinkedTextProps = { text: string; className?: string };
 
 /** Text with its http/https URLs as links; everything else stays text (never parsed as HTML). */
 export const LinkedText = ({ text, className }: LinkedTextProps) => (

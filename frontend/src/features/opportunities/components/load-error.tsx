@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { serverMessageOf } from '@/lib/api-client';
 import styles from './load-error.module.css';
 
-export type LoadErrorProps = { error: unknown; onRetry: () => void };
+type LoadErrorProps = { error: unknown; onRetry: () => void };
 
 /** A failed read: the server's message (else the generic one) and a way to try again. */
 export const LoadError = ({ error, onRetry }: LoadErrorProps) => (

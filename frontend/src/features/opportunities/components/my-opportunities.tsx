@@ -24,7 +24,7 @@ type Split = MyOpportunities['hosting'];
 type Viewer = { now: Date; userId: string | undefined };
 const ViewerContext = createContext<Viewer>({ now: new Date(0), userId: undefined });
 
-export type MyOpportunitiesScreenProps = {
+type MyOpportunitiesScreenProps = {
   /** Shown after the registered opportunities once they are loaded (the calendar subscription). */
   calendar?: ReactNode;
 };

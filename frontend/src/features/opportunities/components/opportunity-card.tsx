@@ -10,7 +10,7 @@ import { OpportunityImage } from './opportunity-image';
 
 const t = texts.opportunities.card;
 
-export type OpportunityCardProps = { opportunity: OpportunityCardItem };
+type OpportunityCardProps = { opportunity: OpportunityCardItem };
 
 /** Who runs it, as a card shows it: the host organization, else the nonprofit, else the host. */
 export const organizationOf = (o: OpportunityCardItem): string =>
@@ -80,7 +80,7 @@ export const OpportunityCard = ({ opportunity: o }: OpportunityCardProps) => (
   </article>
 );
 
-export type OpportunityGridProps = { opportunities: readonly OpportunityCardItem[] };
+type OpportunityGridProps = { opportunities: readonly OpportunityCardItem[] };
 
 export const OpportunityGrid = ({ opportunities }: OpportunityGridProps) => (
   <ul className={styles.grid}>

@@ -34,7 +34,7 @@ import { SignupCard } from './signup-card';
 
 const d = texts.opportunities.detail;
 
-export type OpportunityDetailScreenProps = { id: string };
+type OpportunityDetailScreenProps = { id: string };
 
 /**
  * /opportunity/{id}: the student's view, and for the host or an admin

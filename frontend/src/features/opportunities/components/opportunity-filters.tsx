@@ -41,7 +41,7 @@ export const searchOfFilters = (filters: OpportunityFilters): URLSearchParams =>
 export const isDateRangeInvalid = (filters: OpportunityFilters): boolean =>
   !!filters.from && !!filters.to && filters.from > filters.to;
 
-export type OpportunityFiltersProps = {
+type OpportunityFiltersProps = {
   filters: OpportunityFilters;
   /** Applied to the filters current when it runs (typing lands a moment later). */
   onChange: (patch: Partial<OpportunityFilters>) => void;

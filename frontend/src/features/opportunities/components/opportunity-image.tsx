@@ -1,7 +1,7 @@
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { bannerOf } from '../assets/cause-banners';
 
-export type OpportunityImageProps = {
+type OpportunityImageProps = {
   src: string | null;
   /** The opportunity's causes: without a picture, the first one chooses the drawn banner. */
   causes?: readonly string[];

@@ -46,7 +46,7 @@ const isFullError = (error: unknown): boolean =>
 type OpenDialog =
   'externalRegistration' | 'externalUnregistration' | 'unregister' | 'lateSignup' | null;
 
-export type SignupCardProps = {
+type SignupCardProps = {
   opportunity: OpportunityDetail;
   /** The signed-in user (undefined while the profile loads: the button waits). */
   user: User | undefined;

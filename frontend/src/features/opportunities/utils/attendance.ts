@@ -4,7 +4,7 @@ const p = texts.opportunities.past;
 
 export type PastStatusKind = 'attended' | 'absent' | 'pending' | 'submitted' | 'ended';
 
-export type PastStatus = { kind: PastStatusKind; label: string };
+type PastStatus = { kind: PastStatusKind; label: string };
 
 export type PastStatusInput = {
   isRegistered: boolean;

@@ -1,5 +1,4 @@
-export type TextSegment =
-  { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+type TextSegment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
 // Candidates start with a scheme; whatever is not http(s) after parsing stays plain text.
 const URL_CANDIDATE = /\bhttps?:\/\/[^\s<>"'`]+/gi;

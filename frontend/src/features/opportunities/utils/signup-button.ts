@@ -9,7 +9,7 @@ import {
 } from '@campus/contracts';
 import { pastStatus, type PastStatusKind } from './attendance';
 
-export type SignupButtonKind =
+type SignupButtonKind =
   | 'signUp'
   | 'signUpExternally'
   | 'signedUp'
@@ -20,7 +20,7 @@ export type SignupButtonKind =
   | 'started'
   | 'ended';
 
-export type SignupButtonState = {
+type SignupButtonState = {
   kind: SignupButtonKind;
   label: string;
   disabled: boolean;

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { refreshReadsAfterWrite } from './refresh-reads';
 
 /** POST /api/orgs: the caller becomes its host and first member; approved only if an admin. */
-export const createOrganization = (body: CreateOrganization): Promise<Organization> =>
+const createOrganization = (body: CreateOrganization): Promise<Organization> =>
   api.request('createOrganization', { body });
 
 export const useCreateOrganization = () => {

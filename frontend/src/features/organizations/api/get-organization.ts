@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/orgs/{id}: the detail screen's organization, stats and members. */
-export const getOrganization = (id: string): Promise<OrganizationDetail> =>
+const getOrganization = (id: string): Promise<OrganizationDetail> =>
   api.request('getOrganization', { params: { id } });
 
-export const organizationQueryOptions = (id: string) =>
+const organizationQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['orgs', 'detail', id], queryFn: () => getOrganization(id) });
 
 export const useOrganization = (id: string) => useQuery(organizationQueryOptions(id));

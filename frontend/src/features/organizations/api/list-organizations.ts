@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/orgs/approved: every approved organization by name, with the caller's membership. */
-export const listApprovedOrganizations = (): Promise<OrganizationListItem[]> =>
+const listApprovedOrganizations = (): Promise<OrganizationListItem[]> =>
   api.request('listApprovedOrganizations');
 
-export const approvedOrganizationsQueryOptions = () =>
+const approvedOrganizationsQueryOptions = () =>
   queryOptions({ queryKey: ['orgs', 'approved'], queryFn: listApprovedOrganizations });
 
 export const useApprovedOrganizations = () => useQuery(approvedOrganizationsQueryOptions());

@@ -5,7 +5,7 @@ import { api, serverMessageOf } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { refreshReadsAfterWrite } from './refresh-reads';
 
-export type MembershipChange = 'join' | 'leave';
+type MembershipChange = 'join' | 'leave';
 
 export type MembershipFailure = {
   organizationId: string;

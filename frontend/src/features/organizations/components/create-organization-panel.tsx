@@ -13,7 +13,7 @@ import { serverMessageOf } from '@/lib/api-client';
 import { useCreateOrganization } from '../api/create-organization';
 import styles from './create-organization-panel.module.css';
 
-export type CreateOrganizationPanelProps = {
+type CreateOrganizationPanelProps = {
   /** The searched name, trimmed and not blank; the panel is shown only when nothing has it exactly. */
   name: string;
   onCreated: (organization: Organization) => void;

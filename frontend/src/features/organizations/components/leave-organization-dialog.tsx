@@ -1,7 +1,7 @@
 import { texts } from '@campus/contracts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
-export type LeaveOrganizationDialogProps = {
+type LeaveOrganizationDialogProps = {
   organizationName: string;
   busy: boolean;
   onConfirm: () => void;

@@ -1,7 +1,7 @@
 import { texts } from '@campus/contracts';
 import { Button, type ButtonSize } from '@/components/ui/button';
 
-export type MembershipButtonProps = {
+type MembershipButtonProps = {
   organizationName: string;
   isMember: boolean;
   busy: boolean;

@@ -6,7 +6,7 @@ import type { MembershipFailure } from '../api/membership';
 import { MembershipButton } from './membership-button';
 import styles from './organization-card.module.css';
 
-export type OrganizationCardProps = {
+type OrganizationCardProps = {
   organization: OrganizationListItem;
   isHost: boolean;
   busy: boolean;

@@ -25,7 +25,7 @@ const ABOUT_LINES = 3;
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
 
-export type OrganizationDetailProps = { organizationId: string };
+type OrganizationDetailProps = { organizationId: string };
 
 /** /group-detail/{id}: name, type, Join/Leave, stats, About, members. */
 export const OrganizationDetail = ({ organizationId }: OrganizationDetailProps) => {

@@ -1,5 +1,5 @@
 /** Names compare trimmed and case-insensitively: "the same name" ignores case. */
-export const normalizeName = (name: string): string => name.trim().toLocaleLowerCase();
+const normalizeName = (name: string): string => name.trim().toLocaleLowerCase();
 
 /** Whether an organization of exactly this name exists; the create option hides when it does. */
 export const hasExactNameMatch = (organizations: readonly { name: string }[], name: string) => {

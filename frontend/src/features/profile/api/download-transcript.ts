@@ -20,7 +20,7 @@ const saveBlob = (blob: Blob, fileName: string) => {
  * GET /api/users/{id}/transcript.pdf as a file. The API client reads text (JSON), so this binary
  * download sends the same token itself and turns a problem answer into the same ApiError.
  */
-export const downloadTranscript = async (
+const downloadTranscript = async (
   userId: string,
   options: { fetch?: typeof fetch; getIdToken?: () => Promise<string | null> } = {},
 ): Promise<Blob> => {

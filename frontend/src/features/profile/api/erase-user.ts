@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** POST /api/admin/users/{id}/erase (admins): the person's personal data is shredded for good. */
-export const eraseUser = (id: string) => api.request('eraseUser', { params: { id } });
+const eraseUser = (id: string) => api.request('eraseUser', { params: { id } });
 
 /** Erases a person, then reads every user view and the boards again (they show the placeholder). */
 export const useEraseUser = (id: string) => {

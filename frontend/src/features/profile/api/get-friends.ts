@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
  * id, name and picture from whichever field the answer uses, and names a nameless friend
  * 'Unknown User'.
  */
-export const getFriends = async (id: string, signal?: AbortSignal): Promise<FriendListEntry[]> => {
+const getFriends = async (id: string, signal?: AbortSignal): Promise<FriendListEntry[]> => {
   try {
     return await api.request('listFriends', { params: { id }, signal });
   } catch (error) {
@@ -16,7 +16,7 @@ export const getFriends = async (id: string, signal?: AbortSignal): Promise<Frie
   }
 };
 
-export const friendsQueryOptions = (id: string) =>
+const friendsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['users', 'friends', id],
     queryFn: ({ signal }) => getFriends(id, signal),

@@ -3,19 +3,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/users/{viewer}/friendships/all: the viewer's relation to every other user. */
-export const getFriendships = (
-  viewerId: string,
-  signal?: AbortSignal,
-): Promise<FriendshipEntry[]> =>
+const getFriendships = (viewerId: string, signal?: AbortSignal): Promise<FriendshipEntry[]> =>
   api.request('listFriendshipStatuses', { params: { id: viewerId }, signal });
 
-export const friendshipsQueryOptions = (viewerId: string) =>
+const friendshipsQueryOptions = (viewerId: string) =>
   queryOptions({
     queryKey: ['users', 'friendships', viewerId],
     queryFn: ({ signal }) => getFriendships(viewerId, signal),
   });
 
-export type Friendship = Pick<FriendshipEntry, 'friendship_id' | 'friendship_status'>;
+type Friendship = Pick<FriendshipEntry, 'friendship_id' | 'friendship_status'>;
 
 /**
  * The viewer's relation to one user; someone missing from the list has none yet ('add'). Undefined

@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/users/{id}/points-history: the user's point ledger (the user and admins only). */
-export const getPointsHistory = (id: string, signal?: AbortSignal): Promise<PointsHistory> =>
+const getPointsHistory = (id: string, signal?: AbortSignal): Promise<PointsHistory> =>
   api.request('getPointsHistory', { params: { id }, signal });
 
-export const pointsHistoryQueryOptions = (id: string) =>
+const pointsHistoryQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['users', 'points-history', id],
     queryFn: ({ signal }) => getPointsHistory(id, signal),

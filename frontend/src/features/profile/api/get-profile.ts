@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/users/{id}: the profile with badges, counts and hours; contact fields when allowed. */
-export const getProfile = (id: string, signal?: AbortSignal): Promise<UserProfile> =>
+const getProfile = (id: string, signal?: AbortSignal): Promise<UserProfile> =>
   api.request('getUser', { params: { id }, signal });
 
 export const profileQueryOptions = (id: string) =>

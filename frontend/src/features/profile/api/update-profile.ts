@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { profileQueryOptions } from './get-profile';
 
 /** The owner's edits this screen makes (PUT /api/users/{id}). */
-export type ProfileChanges = Partial<Pick<UserProfile, 'bio' | 'profile_image'>> & {
+type ProfileChanges = Partial<Pick<UserProfile, 'bio' | 'profile_image'>> & {
   interests?: Cause[];
 };
 
-export const updateProfile = (id: string, changes: ProfileChanges) =>
+const updateProfile = (id: string, changes: ProfileChanges) =>
   api.request('updateProfile', { params: { id }, body: changes });
 
 /**

@@ -80,14 +80,6 @@ const TopTen = (
 );
 
 /** Any badge the screens do not know yet: a ribbon rosette. */
-export const FallbackBadge = (
-  <>
-    <circle cx="12" cy="9" r="5.5" />
-    <path d="M8.5 13.3 7 21l5-2.5 5 2.5-1.5-7.7" />
-  </>
-);
-
-/** Any badge the screens do not know yet: a ribbon rosette. */
 const FALLBACK = (
   <>
     <circle cx="12" cy="9" r="5.5" />
@@ -111,7 +103,7 @@ const BADGE_SHAPES: Record<BadgeId, ReactNode> = {
 
 const isKnown = (id: string): id is BadgeId => Object.hasOwn(BADGE_SHAPES, id);
 
-export type BadgeIconProps = IconProps & { badgeId: string };
+type BadgeIconProps = IconProps & { badgeId: string };
 
 /**
  * The drawing of the badge `badgeId`, the rosette for an id the catalogue does not have.

@@ -5,7 +5,7 @@ import styles from './profile.module.css';
 
 const t = texts.profile.badges;
 
-export type BadgesSectionProps = { badges: readonly Badge[] };
+type BadgesSectionProps = { badges: readonly Badge[] };
 
 /**
  * The badges the profile answer lists: a drawn icon per badge id (the answer's emoji is not shown,

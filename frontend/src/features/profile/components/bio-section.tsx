@@ -8,7 +8,7 @@ import styles from './profile.module.css';
 
 const t = texts.profile.bio;
 
-export type BioSectionProps = {
+type BioSectionProps = {
   userId: string;
   bio: string | null;
   /** Only the owner edits it. */

@@ -9,7 +9,7 @@ import styles from './profile.module.css';
 
 const t = texts.profile.friends;
 
-export type FriendsSectionProps = { userId: string };
+type FriendsSectionProps = { userId: string };
 
 /** The user's friends as a grid of pictures and names, each opening their profile. */
 export const FriendsSection = ({ userId }: FriendsSectionProps) => {

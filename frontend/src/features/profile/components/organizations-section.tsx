@@ -8,7 +8,7 @@ import styles from './profile.module.css';
 
 const t = texts.profile.organizations;
 
-export type OrganizationsSectionProps = {
+type OrganizationsSectionProps = {
   organizations: UserProfile['organizations'];
   /** The owner gets Manage Orgs (to /groups). */
   manageable: boolean;

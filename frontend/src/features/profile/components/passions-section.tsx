@@ -11,7 +11,7 @@ import styles from './profile.module.css';
 
 const t = texts.profile.passions;
 
-export type PassionsSectionProps = {
+type PassionsSectionProps = {
   userId: string;
   interests: readonly string[];
   /** The owner toggles passions; everyone else sees the chosen ones. */

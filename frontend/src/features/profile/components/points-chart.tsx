@@ -3,7 +3,7 @@ import { texts } from '@campus/contracts';
 import type { MonthPoints } from '../utils/points-per-month';
 import { formatShortMonth } from '../utils/format';
 
-export type PointsChartProps = {
+type PointsChartProps = {
   months: readonly MonthPoints[];
   /** The chart's text alternative (every month and its points). */
   label: string;

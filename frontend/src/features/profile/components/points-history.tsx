@@ -33,7 +33,7 @@ const CauseText = ({ entry }: { entry: Entry }) => (
   </>
 );
 
-export type PointsHistorySectionProps = { userId: string };
+type PointsHistorySectionProps = { userId: string };
 
 /**
  * The point ledger (owner and admins): a chart of points per month and every line, newest first

@@ -17,7 +17,7 @@ import styles from './profile.module.css';
 
 const t = texts.profile.friend;
 
-export type ProfileFriendActionsProps = {
+type ProfileFriendActionsProps = {
   viewerId: string;
   userId: string;
   name: string;

@@ -10,7 +10,7 @@ import styles from './profile.module.css';
 
 const t = texts.profile.photo;
 
-export type ProfilePhotoProps = {
+type ProfilePhotoProps = {
   userId: string;
   name: string;
   image: string | null;

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { cx } from '@/lib/cx';
 import styles from './profile.module.css';
 
-export type ProfileSectionProps = {
+type ProfileSectionProps = {
   title: string;
   /** Controls beside the title (Edit, Manage Orgs). */
   actions?: ReactNode;

@@ -22,7 +22,7 @@ import styles from './profile.module.css';
 
 const t = texts.profile;
 
-export type ProfileProps = {
+type ProfileProps = {
   /** Whose profile (the route's id). */
   userId: string;
   /** The signed-in user. */

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** How often a running preview's progress is asked for. */
-export const SCORING_PREVIEW_POLL_MS = 1_000;
+const SCORING_PREVIEW_POLL_MS = 1_000;
 
 const isFinished = (status: ScoringPreviewStatus | undefined) =>
   status?.state === 'completed' || status?.state === 'failed' || status?.state === 'unknown';

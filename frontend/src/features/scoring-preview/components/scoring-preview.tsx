@@ -39,7 +39,7 @@ const numberOf = (text: string | undefined): number | undefined => {
 };
 
 /** The draft's changes from the current parameters (what the request sends). */
-export const draftBody = (draft: Draft): StartScoringPreview | null => {
+const draftBody = (draft: Draft): StartScoringPreview | null => {
   const bonus = numberOf(draft.bonus);
   const thresholds: Partial<Record<BadgeId, number>> = {};
   for (const badge of BADGES) {
@@ -57,7 +57,7 @@ export const draftBody = (draft: Draft): StartScoringPreview | null => {
 };
 
 /** The table of users whose points, rank or badges would change, before and after. */
-export const ChangesTable = ({ changes }: { changes: readonly ScoringChange[] }) => (
+const ChangesTable = ({ changes }: { changes: readonly ScoringChange[] }) => (
   <ScrollTable label={texts.common.scrollableTable(t.tableCaption)}>
     <table className={styles.table}>
       <caption className={styles.muted}>{t.tableCaption}</caption>

@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
 
 /** How long typing must pause before the header search asks the server. */
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 /** GET /api/search?q=: up to 4 organizations and 4 students whose name holds the text. */
-export const search = (q: string, signal?: AbortSignal): Promise<SearchResult> =>
+const search = (q: string, signal?: AbortSignal): Promise<SearchResult> =>
   api.request('search', { query: { q }, signal });
 
-export const searchQueryOptions = (q: string) =>
+const searchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: ['search', q.toLocaleLowerCase()],
     queryFn: ({ signal }) => search(q, signal),
@@ -18,7 +18,7 @@ export const searchQueryOptions = (q: string) =>
   });
 
 /** `value`, once it has stayed the same for `delayMs`. */
-export const useDebouncedValue = <T>(value: T, delayMs: number): T => {
+const useDebouncedValue = <T>(value: T, delayMs: number): T => {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), delayMs);

@@ -8,12 +8,12 @@ import { cx } from '@/lib/cx';
 import styles from './search-box.module.css';
 
 export type SearchOrganization = SearchResult['organizations'][number];
-export type SearchStudent = SearchResult['students'][number];
+type SearchStudent = SearchResult['students'][number];
 
 /** A failed Join/Leave/friend action: the product's text, and the server's words if any. */
 export type SearchNotice = { message: string; detail: string | null };
 
-export type SearchBoxProps = {
+type SearchBoxProps = {
   /** GET /api/search's answer for the current query; without it no dropdown opens. */
   results?: SearchResult;
   /** A newer answer is on its way (the shown one may belong to an earlier query). */

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/users/email/{email} */
-export const getUserByEmail = (email: string): Promise<User> =>
+const getUserByEmail = (email: string): Promise<User> =>
   api.request('getUserByEmail', { params: { address: email } });
 
 export const userByEmailQueryOptions = (email: string) =>
