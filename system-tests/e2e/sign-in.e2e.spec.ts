@@ -42,7 +42,7 @@ describe('sign-in and registration in a real browser', () => {
     },
   );
 
-  it('refuses an outside address that is not on the approved list, with the spec text', async () => {
+  it('refuses an outside address that is not on the approved list, with the exact text', async () => {
     const { page, close } = await openPage(browser, WIDTHS.desktop);
     try {
       await signIn(page, baseUrl, 'stranger@gmail.com');

@@ -127,7 +127,7 @@ export const queriesBench: BenchModule = {
       return {
         rows,
         notes: [
-          `The unpaged GET /api/opps (the spec's call, every upcoming opportunity with every participant) once alone: ${ms(unpagedMs)} for ${fmt(unpagedBytes / 1_048_576, 1)} MiB.`,
+          `The unpaged GET /api/opps (the documented call, every upcoming opportunity with every participant) once alone: ${ms(unpagedMs)} for ${fmt(unpagedBytes / 1_048_576, 1)} MiB.`,
           `Read model from ${fmt(seeded.events)} generated events (${fmt(seeded.students.length)} students, ${fmt(upcomingIds.length)} upcoming opportunities);`,
           `autocannon in a separate process, ${String(CONNECTIONS)} connections, ${fmt(RATE)} requests/s each.`,
         ],

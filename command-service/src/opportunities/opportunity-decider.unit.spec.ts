@@ -199,7 +199,7 @@ describe('sign up', () => {
       .then(decidesOne);
   });
 
-  it("answers an admin registering another user at capacity with the spec's exact message", () => {
+  it('answers an admin registering another user at capacity with the exact message', () => {
     const events = [created(), signedUp(U1), signedUp(U2), signedUp(U3)];
     spec
       .given(events)

@@ -5,7 +5,7 @@ describe('approved email body', () => {
   const messagesOf = (body: unknown) =>
     addApprovedEmailSchema.safeParse(body).error?.issues.map((i) => i.message);
 
-  it("uses the spec's messages", () => {
+  it('uses the exact messages', () => {
     expect(messagesOf({})).toEqual(['Please enter an email address']);
     expect(messagesOf({ email: '   ' })).toEqual(['Please enter an email address']);
     expect(messagesOf({ email: 'friend@gmail' })).toEqual(['Please enter a valid email address']);

@@ -151,7 +151,7 @@ describe('profile edits and approved emails over HTTP', () => {
       expect(registered.body).toMatchObject({ email, first_name: 'Out' });
     });
 
-    it("answers 400 with the spec's messages", async () => {
+    it('answers 400 with the exact messages', async () => {
       const missing = await add(admin, {});
       expect(missing.status).toBe(400);
       expect(missing.body.message).toBe('Please enter an email address');

@@ -28,7 +28,7 @@ describe('registerUserSchema (spec 5, Registration)', () => {
   });
 
   it.each(['555123456', '555-123-4567', '', 'abcdefghij'])(
-    'refuses phone %j with the spec text',
+    'refuses phone %j with the exact text',
     (phone) => {
       const result = registerUserSchema.safeParse({ ...valid, phone });
       expect(result.success).toBe(false);

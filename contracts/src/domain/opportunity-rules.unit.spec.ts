@@ -72,7 +72,7 @@ describe('time-until text', () => {
 });
 
 describe('messages', () => {
-  it('keeps the spec texts exact', () => {
+  it('keeps the texts exact', () => {
     expect(opportunityMessages.slotLimitBelowParticipants(4)).toBe(
       'Cannot set slot limit lower than current number of participants (4).',
     );

@@ -90,7 +90,7 @@ describe('admin audit reads over HTTP', () => {
       expect((await request(stack.queryApp).get(path)).status).toBe(401);
     });
 
-    it('is 404 with the spec text for unknown and malformed ids', async () => {
+    it('is 404 with the exact text for unknown and malformed ids', async () => {
       for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
         const response = await stack.read(`/api/admin/opportunities/${id}/history`, admin.token);
         expect(response.status, id).toBe(404);

@@ -80,7 +80,7 @@ describe('friendships, notifications and search over HTTP', () => {
     expect(asOther.status).toBe(403);
   });
 
-  it('lists accepted friends to anyone, in the spec shape', async () => {
+  it('lists accepted friends to anyone, in the documented shape', async () => {
     const response = await stack.read(`/api/users/${me.userId}/friends`, bob.token);
     expect(friendListSchema.parse(response.body)).toEqual([
       {

@@ -413,7 +413,7 @@ describe('opportunity reads over HTTP', () => {
   });
 
   describe('GET /api/opps/:id/full', () => {
-    it('is 404 with the spec text for a private opportunity the caller may not see, and for unknown ids', async () => {
+    it('is 404 with the exact text for a private opportunity the caller may not see, and for unknown ids', async () => {
       for (const path of [
         `/api/opps/${opp['private']!}/full`,
         `/api/opps/${opp['private']!}/is-full`,

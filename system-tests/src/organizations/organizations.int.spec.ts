@@ -80,7 +80,7 @@ describe('organization reads and the admin summary over HTTP', () => {
     });
   });
 
-  it('is 404 with the spec text for deleted, unknown, and (to others) unapproved organizations', async () => {
+  it('is 404 with the exact text for deleted, unknown, and (to others) unapproved organizations', async () => {
     for (const id of [gone.id, pending.id, '00000000-0000-4000-8000-000000000000', 'chess']) {
       const response = await stack.read(`/api/orgs/${id}`, zoe.token);
       expect(response.status, id).toBe(404);

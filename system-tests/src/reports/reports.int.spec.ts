@@ -110,7 +110,7 @@ describe('CSV exports, report jobs and replays over HTTP (real Postgres, Redis, 
     await rm(reportsDir, { recursive: true, force: true });
   });
 
-  it('answers the spec’s CSV endpoints to admins only, formula cells escaped', async () => {
+  it('answers the CSV endpoints to admins only, formula cells escaped', async () => {
     const users = await stack.read('/api/users/csv', admin.token);
     expect(users.status).toBe(200);
     expect(users.headers['content-type']).toMatch(/^text\/csv/);

@@ -103,7 +103,7 @@ describe('users slice over HTTP (registration, sign-in checks, user reads)', () 
     expect(second.status).toBe(409);
   });
 
-  it('refuses an outside address that is not on the approved list, with the spec text', async () => {
+  it('refuses an outside address that is not on the approved list, with the exact text', async () => {
     const token = await emulatorIdToken('stranger@gmail.com');
     const response = await request(stack.commandApp)
       .post('/api/users')
@@ -218,7 +218,7 @@ describe('users slice over HTTP (registration, sign-in checks, user reads)', () 
     expect(self.body).toHaveProperty('registration_date');
   });
 
-  it('answers 404 with the spec text for an unknown user', async () => {
+  it('answers 404 with the exact text for an unknown user', async () => {
     const token = await emulatorIdToken('ada@university.edu');
     const response = await request(stack.queryApp)
       .get('/api/users/00000000-0000-4000-8000-000000000000')

@@ -92,7 +92,7 @@ describe('friendships and badges', () => {
     expect(rows.some((r) => r.requester_id === newcomer)).toBe(false);
   });
 
-  it('derives badges from current state per the spec table', async () => {
+  it('derives badges from current state per the badge table', async () => {
     // star: 4 signups, 120 points, 5 friends, 2 eco, 1 hunger, rank 1.
     expect(await badgesOf(h, star)).toEqual([
       'first-step',

@@ -97,7 +97,7 @@ describe('User Emails', () => {
     expect(screen.getByRole('button', { name: t.emails.fetch })).toBeInTheDocument();
   });
 
-  it('reports a failure and an empty list with the spec texts', async () => {
+  it('reports a failure and an empty list with the exact texts', async () => {
     const api = fakeApi();
     api.on('GET /api/users/emails', () => ({ status: 500, body: { message: 'Database down' } }));
     const user = userEvent.setup();
@@ -236,7 +236,7 @@ describe('CSV exports', () => {
     expect(screen.getByLabelText(t.exports.endPrompt)).toHaveValue('2025-09-30');
   });
 
-  it('shows the spec error when a job fails and refuses a reversed range', async () => {
+  it('shows the exact error when a job fails and refuses a reversed range', async () => {
     const api = fakeApi();
     api.on('POST /api/reports', () => ({
       status: 202,
@@ -499,7 +499,7 @@ describe('Unapproved tables and Approve Selected', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls('DELETE', '/api/opps/opp-2')).toHaveLength(0);
 
-    // A failure: the row comes back and the spec's error shows as a failure in its table.
+    // A failure: the row comes back and the exact error shows as a failure in its table.
     await user.click(screen.getByRole('button', { name: t.approvals.deleteItem('Food Drive') }));
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: t.approvals.delete }),

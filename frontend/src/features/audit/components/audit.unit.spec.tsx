@@ -229,7 +229,7 @@ describe('an opportunity’s event history (admin audit)', () => {
     );
   });
 
-  it('shows the spec text for an unknown opportunity', async () => {
+  it('shows the exact text for an unknown opportunity', async () => {
     const api = fakeApi();
     api.on('GET /api/admin/opportunities/gone/history', () => ({
       status: 404,

@@ -9,7 +9,7 @@ import { LoginForm } from './login-form';
 const config = aConfig({ supportEmail: 'volunteer-help@university.edu' });
 
 describe('LoginForm', () => {
-  it('shows the spec texts of /login', () => {
+  it('shows the exact texts of /login', () => {
     renderWithProviders(<LoginForm />, { config, path: '/login' });
 
     expect(screen.getByRole('heading', { level: 1, name: texts.brand.name })).toBeInTheDocument();

@@ -51,7 +51,7 @@ const fillValidForm = async (user: ReturnType<typeof userEvent.setup>) => {
 };
 
 describe('RegisterForm', () => {
-  it('shows the spec texts and the signed-in email read-only', () => {
+  it('shows the exact texts and the signed-in email read-only', () => {
     renderForm();
     expect(screen.getByText('Create Account')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Complete your registration' })).toBeInTheDocument();

@@ -263,7 +263,7 @@ describe('CreateOpportunityForm', () => {
     expect(api.calls('POST', '/api/opps')[0]?.body).toMatchObject({ image: '/files/picked.png' });
   });
 
-  it("shows the spec's error text when the server refuses", async () => {
+  it('shows the exact error text when the server refuses', async () => {
     api.on('POST /api/opps', () => ({ status: 500, body: { message: 'Database down' } }));
     const { ui } = renderForm();
     await fillRequired(ui);

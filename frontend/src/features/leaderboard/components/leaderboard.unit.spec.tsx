@@ -595,7 +595,7 @@ describe('Leaderboard friend actions', () => {
     ]);
   });
 
-  it('shows the spec message when a friend request fails and keeps Add Friend', async () => {
+  it('shows the exact message when a friend request fails and keeps Add Friend', async () => {
     serveStudents([aStudent({ id: 'a', name: 'Ada Add' })]);
     answers[`POST /api/users/${ME}/friends`] = () => ({
       status: 409,
@@ -753,7 +753,7 @@ describe('Leaderboard organization rows', () => {
     });
   });
 
-  it('reports a failed join with the spec text', async () => {
+  it('reports a failed join with the exact text', async () => {
     serveOrganizations([anOrganization({ id: 'n', name: 'Other Org' })]);
     answers['POST /api/register-org'] = () => ({
       status: 403,

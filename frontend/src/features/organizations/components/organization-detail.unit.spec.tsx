@@ -247,7 +247,7 @@ describe('OrganizationDetail', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it("names a failed unapproval with the spec's text, as a failure", async () => {
+  it('names a failed unapproval with the exact text, as a failure', async () => {
     cleanupAndActAsAdmin();
     routes[`PUT /api/orgs/${ORG}`] = () => ({ status: 500, body: { message: 'Database down' } });
     const admin = renderDetail();

@@ -275,7 +275,7 @@ describe('Profile friend actions', () => {
     ['received', 'Accept', 'PUT', '/api/friendships/f-9/accept', 'Error accepting friend request'],
     ['received', 'Decline', 'PUT', '/api/friendships/f-9/reject', 'Error rejecting friend request'],
   ] as const)(
-    'shows the spec text when %s / %s fails',
+    'shows the exact text when %s / %s fails',
     async (status, button, method, path, message) => {
       relation = {
         ...relation,
