@@ -2,7 +2,7 @@ import type { PoolClient } from '@campus/infra';
 export type { BulkFold, BulkFoldFactory } from '../projector/projection';
 
 /** Rows a statement inserts at most: big enough to amortise a round trip, small enough to build. */
-export const BULK_CHUNK = 20_000;
+const BULK_CHUNK = 20_000;
 
 /** A column of a bulk insert: its name, its Postgres type, and the row's value for it. */
 export type BulkColumn<R> = readonly [name: string, type: string, value: (row: R) => unknown];

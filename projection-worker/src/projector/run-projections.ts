@@ -31,7 +31,7 @@ import {
 } from './read-model-lock';
 
 /** The boards' key prefix when none is configured. */
-export const DEFAULT_KEY_PREFIX = 'campus:';
+const DEFAULT_KEY_PREFIX = 'campus:';
 
 export type ProjectorOptions = {
   readonly store: EventStore;

@@ -49,9 +49,9 @@ const REPLAY_LOCK = 742_103;
 
 /** A replay's progress and result are the replay job's (the read model's job-queue port). */
 export type ReplayProgress = ReplayJobProgress;
-export type ReplayPhase = ReplayProgress['phase'];
+type ReplayPhase = ReplayProgress['phase'];
 
-export type ReplayOptions = {
+type ReplayOptions = {
   readonly store: EventStore;
   readonly pool: Pool;
   readonly vault: PersonalDataVault;
@@ -84,7 +84,7 @@ export type ReplayResult = ReplayJobResult;
 export const shadowKeyPrefix = (prefix: string) => `${prefix}shadow:`;
 
 /** Events in the Postgres event store (settled ones), or null when it holds none to count. */
-export const countStoredEvents = async (pool: Pool): Promise<number | null> => {
+const countStoredEvents = async (pool: Pool): Promise<number | null> => {
   const lag = await measureSubscriberLag(pool, START_POSITION, { cap: 2_000_000_000 });
   return lag.eventsBehind;
 };

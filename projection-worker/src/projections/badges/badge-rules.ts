@@ -38,7 +38,7 @@ export const HUNGER_CAUSE = 'Food Security and Hunger Relief';
 type Thresholds = ScoringParameters['badgeThresholds'];
 
 /** Each rule compares a fact with its threshold (SCORING_DEFAULTS, or a scoring preview's draft). */
-export const BADGE_RULES: readonly {
+const BADGE_RULES: readonly {
   readonly id: BadgeId;
   readonly earned: (f: BadgeFacts, t: Thresholds) => boolean;
 }[] = [

@@ -2,7 +2,7 @@ import { insertRows } from '../bulk';
 import { projectionOf, type ReadModel } from '../evolve';
 import { asJson, touchesAny } from '../shared';
 
-export type CheckInRow = {
+type CheckInRow = {
   readonly opportunity_id: string;
   readonly user_id: string;
   readonly checked_in_at: string;

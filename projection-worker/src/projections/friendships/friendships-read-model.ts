@@ -2,7 +2,7 @@ import { insertRows } from '../bulk';
 import { projectionOf, Rows, type ReadModel } from '../evolve';
 import { asJson, touchesAny } from '../shared';
 
-export type FriendshipRow = {
+type FriendshipRow = {
   readonly friendship_id: string;
   readonly requester_id: string;
   readonly recipient_id: string;

@@ -11,7 +11,7 @@ import {
   type OpportunityRow,
 } from './opportunity-row';
 
-export type SignupRow = {
+type SignupRow = {
   opportunity_id: string;
   user_id: string;
   signed_up_at: string;
@@ -19,7 +19,7 @@ export type SignupRow = {
   attended: boolean | null;
 };
 
-export type AnnouncementRow = {
+type AnnouncementRow = {
   id: string;
   opportunity_id: string;
   text: string;
@@ -110,7 +110,7 @@ export type OpportunitiesState = {
 
 type SignupKey = { readonly o: string; readonly u: string };
 
-export type OpportunitiesKeys = {
+type OpportunitiesKeys = {
   readonly opportunityIds: readonly string[];
   readonly signups: readonly SignupKey[];
   readonly announcementIds: readonly string[];

@@ -15,7 +15,7 @@ export type OrganizationRow = {
 };
 
 /** A row of read.membership_periods (who belonged when); left_at null while it lasts. */
-export type MembershipPeriod = {
+type MembershipPeriod = {
   organization_id: string;
   user_id: string;
   joined_at: string;
@@ -47,7 +47,7 @@ export type OrganizationsState = {
   readonly closed: Map<string, ClosedPeriod>;
 };
 
-export type OrganizationsKeys = {
+type OrganizationsKeys = {
   readonly organizationIds: readonly string[];
   readonly memberships: readonly { organization_id: string; user_id: string }[];
 };

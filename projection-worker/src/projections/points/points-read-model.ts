@@ -10,9 +10,9 @@ import { insertRows } from '../bulk';
 import { projectionOf, type ReadModel } from '../evolve';
 import { asJson, clampInt, pointsDateOf, pointsMonthOf, touchesAny } from '../shared';
 
-export type LedgerReason = 'attendance' | 'first_signup_bonus';
+type LedgerReason = 'attendance' | 'first_signup_bonus';
 
-export type LedgerLine = {
+type LedgerLine = {
   user_id: string;
   points: number;
   reason: LedgerReason;

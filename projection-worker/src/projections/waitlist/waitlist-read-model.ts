@@ -4,14 +4,14 @@ import { insertRows } from '../bulk';
 import { projectionOf, type ReadModel } from '../evolve';
 import { asJson, isoText } from '../shared';
 
-export type WaitlistRow = {
+type WaitlistRow = {
   readonly opportunity_id: string;
   readonly user_id: string;
   readonly stream_revision: bigint;
   readonly joined_at: string;
 };
 
-export type PromotionRow = {
+type PromotionRow = {
   readonly event_id: string;
   readonly opportunity_id: string;
   readonly user_id: string;
@@ -37,7 +37,7 @@ export type WaitlistState = {
 type Pair = { readonly opportunityId: string; readonly userId: string };
 
 /** The waiting rows a batch can change: its pairs, and every row of the opportunities it deletes. */
-export type WaitlistKeys = {
+type WaitlistKeys = {
   readonly pairs: readonly Pair[];
   readonly opportunities: readonly string[];
 };
