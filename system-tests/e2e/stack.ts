@@ -69,7 +69,8 @@ export const startE2eStack = async (): Promise<E2eStack> => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGINT');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+        // unref: the wait must not keep the test runner alive once the stack has exited.
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
       }
       child.stdout?.destroy();
       child.stderr?.destroy();
