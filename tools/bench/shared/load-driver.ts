@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { percentile, sleep } from './measure';
+import { runOpenLoop, type OpenLoopJob } from './open-loop-driver';
 
 /**
  * The load generator, run as a child process of the bench (fork) so that it does not share an
@@ -180,8 +181,9 @@ const runLag = async (job: LagJob): Promise<LagResult> => {
   };
 };
 
-process.once('message', (job: LoadJob | LagJob) => {
-  const work = job.kind === 'load' ? runLoad(job) : runLag(job);
+process.once('message', (job: LoadJob | LagJob | OpenLoopJob) => {
+  const work =
+    job.kind === 'load' ? runLoad(job) : job.kind === 'lag' ? runLag(job) : runOpenLoop(job);
   work.then(
     (result) => process.send?.({ result }, () => process.exit(0)),
     (error: unknown) => process.send?.({ error: String(error) }, () => process.exit(1)),

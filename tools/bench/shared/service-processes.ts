@@ -65,8 +65,28 @@ export const startServiceProcesses = async (options: BenchServiceOptions) => {
   /** Stops them all; throws naming those that had exited on their own meanwhile. */
   const stop = async () => {
     const unexpected = services.flatMap((service) => service.crash() ?? []);
-    await stopServiceProcesses(services);
+    await stopServiceProcesses([...services, ...extraCommandServices]);
     if (unexpected.length) throw new Error(unexpected.join('\n'));
+  };
+
+  /**
+   * One more command service with its clock shifted by `clockOffsetMs` and no per-user rate limit,
+   * for setting up what the product's rules allow only at another time (an opportunity that has
+   * started: created while "tomorrow" by a clock two days back). Stopped by `stop` at the latest.
+   */
+  const extraCommandServices: ReturnType<typeof spawnServiceProcess>[] = [];
+  const startShiftedCommandService = async (clockOffsetMs: number) => {
+    const port = await freePort();
+    const service = spawnServiceProcess('command-service', {
+      ...env,
+      COMMAND_PORT: String(port),
+      CLOCK_OFFSET_MS: String(clockOffsetMs),
+      RATE_LIMIT_COMMANDS: '0',
+    });
+    extraCommandServices.push(service);
+    const url = `http://127.0.0.1:${String(port)}`;
+    await service.waitHealthy(url);
+    return { url, stop: () => service.stop() };
   };
 
   const commandUrl = `http://127.0.0.1:${String(commandPort)}`;
@@ -84,5 +104,11 @@ export const startServiceProcesses = async (options: BenchServiceOptions) => {
     await stop().catch(() => undefined);
     throw error;
   }
-  return { commandUrl, queryUrl, check, stop };
+  /** Each service's process (it leads a process group of its own), for CPU accounting. */
+  const processGroups = {
+    command: command.child.pid,
+    query: query.child.pid,
+    worker: worker.child.pid,
+  };
+  return { commandUrl, queryUrl, check, stop, processGroups, startShiftedCommandService };
 };

@@ -6,6 +6,7 @@ import { createEventStore, type Pool } from '@campus/infra';
 import { assertAuthEmulatorUp, emulatorIdToken } from '@campus/infra/testing';
 import { allProjections } from '@campus/projection-worker';
 import { startInProcessServices } from './in-process-services';
+import { readAllStats, type CpuGroups } from './proc-cpu';
 import { sleep } from './measure';
 import { createBenchDatabase, createBenchRedis } from './resources';
 import { startServiceProcesses } from './service-processes';
@@ -206,9 +207,42 @@ export const startBenchStack = async (
     return ids;
   };
 
+  /**
+   * What the CPU of the production path is counted over: each service's process group, the whole
+   * Postgres cluster (its postmaster, every backend of every database and the background
+   * processes) and the Redis server (shared with other users of this machine too). With
+   * BENCH_STACK=single the services are this process, which also runs the bench itself.
+   */
+  const cpuGroups = async (): Promise<CpuGroups> => {
+    const { rows } = await db.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const backend = (await readAllStats()).find((s) => s.pid === rows[0]?.pid);
+    const redisInfo = await boards.redis.info('server');
+    const redisPid = Number(/process_id:(\d+)/.exec(redisInfo)?.[1]);
+    const groups: Record<string, { processGroups?: number[]; tree?: number }> =
+      'processGroups' in services
+        ? {
+            'command service': { processGroups: [services.processGroups.command ?? -1] },
+            'projection worker': { processGroups: [services.processGroups.worker ?? -1] },
+            'query service': { processGroups: [services.processGroups.query ?? -1] },
+          }
+        : { 'services (one process)': { processGroups: [process.pid] } };
+    if (backend) groups['Postgres'] = { tree: backend.ppid };
+    if (Number.isFinite(redisPid)) groups['Redis'] = { processGroups: [redisPid] };
+    return groups;
+  };
+
+  /** A command service whose clock is shifted (set-up only; needs the services as processes). */
+  const startShiftedCommandService = (clockOffsetMs: number) => {
+    if (!('startShiftedCommandService' in services))
+      throw new Error('a shifted clock needs the services as processes (not BENCH_STACK=single)');
+    return services.startShiftedCommandService(clockOffsetMs);
+  };
+
   return {
     db,
     store,
+    cpuGroups,
+    startShiftedCommandService,
     redis: boards.redis,
     commandUrl,
     queryUrl,
