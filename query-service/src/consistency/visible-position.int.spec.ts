@@ -78,4 +78,28 @@ describe('the visible position tracker', () => {
     setTimeout(() => void markVisible(Number(txn), 1), 100);
     expect(await waiting).toBe(true);
   });
+
+  it('moves a watch only when the position moves over an event type it depends on', async () => {
+    const admins = tracker.watch((type) => type === 'AdminGranted');
+    const everything = tracker.watch(() => true);
+    /** An event of `type` appended to the log, made visible as the projector would. */
+    const appendVisible = async (type: string) => {
+      const { rows } = await db.pool.query<{ txn: string; seq: string }>(
+        `INSERT INTO es.events (stream_id, stream_revision, event_id, event_type, data, metadata)
+         VALUES ('test-' || gen_random_uuid(), 0, gen_random_uuid(), $1, '{}', '{}')
+         RETURNING transaction_id::text AS txn, global_position::text AS seq`,
+        [type],
+      );
+      const at = { txn: BigInt(rows[0]?.txn ?? '0'), seq: BigInt(rows[0]?.seq ?? '0') };
+      await markVisible(Number(at.txn), Number(at.seq));
+      await expect.poll(() => tracker.current()).toEqual(at);
+    };
+    await appendVisible('UserSignedUp');
+    await appendVisible('FriendRequested');
+    expect(admins()).toBe(0);
+    expect(everything()).toBe(2);
+    await appendVisible('AdminGranted');
+    expect(admins()).toBe(1);
+    expect(everything()).toBe(3);
+  });
 });

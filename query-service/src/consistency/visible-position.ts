@@ -12,6 +12,25 @@ const RELISTEN_MS = 500;
 
 type Waiter = { target: GlobalPosition; resolve: (fresh: boolean) => void; timer: NodeJS.Timeout };
 
+/** Whether an event type can change what a watcher depends on. */
+export type AffectedBy = (eventType: string) => boolean;
+
+/**
+ * The visible position with, in the same statement, the types of the events it moved over since the
+ * last read (`$1`, `$2`: that position; null types when unknown). Positions are
+ * (transaction id, global position) pairs of es.events, the order its readers hand events out in.
+ */
+const READ_WITH_TYPES = `SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS horizon,
+        c.visible_txn::text AS txn, c.visible_seq::text AS seq,
+        CASE WHEN $1::text IS NULL OR c.visible_txn IS NULL THEN NULL ELSE ARRAY(
+          SELECT DISTINCT e.event_type FROM es.events e
+           WHERE (e.transaction_id, e.global_position) > ($1::text::xid8, $2::bigint)
+             AND (e.transaction_id, e.global_position)
+                 <= (c.visible_txn::text::xid8, c.visible_seq::bigint)) END AS types
+   FROM (SELECT 1) AS one
+   LEFT JOIN LATERAL (SELECT visible_txn, visible_seq FROM read.checkpoints
+                       ORDER BY visible_txn, visible_seq LIMIT 1) AS c ON true`;
+
 /**
  * Tracks the read model's visible position (the slowest projection's, once its Postgres rows and
  * Redis boards are both written; the rows alone while Redis is away, see docs/operations.md) and lets reads wait for a consistency token. The projector
@@ -38,6 +57,8 @@ export const createVisiblePositionTracker = (options: {
    */
   let horizon = 0n;
   const waiters = new Set<Waiter>();
+  /** Counters of `watch`: each moves when the position moves over an event that may affect it. */
+  const watches = new Set<{ affectedBy: AffectedBy; generation: number }>();
   let listener: pg.Client | null = null;
   let poller: NodeJS.Timeout | null = null;
   let pollEvery = 0;
@@ -65,18 +86,46 @@ export const createVisiblePositionTracker = (options: {
     poller = null;
   };
 
+  /** Moves every watch some of `types` may affect (all of them when the types are unknown). */
+  const moveWatches = (types: readonly string[] | null) => {
+    for (const watch of watches) {
+      if (types === null || types.some(watch.affectedBy)) watch.generation++;
+    }
+  };
+
   const read = async () => {
-    const { rows } = await pool.query<{ horizon: string; txn: string | null; seq: string | null }>(
-      `SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS horizon,
-              c.visible_txn::text AS txn, c.visible_seq::text AS seq
+    const before = visible;
+    // Only the Postgres event store's positions name rows of es.events.
+    const withTypes = options.positionsAreTransactionIds === true && before !== null;
+    const { rows } = await pool.query<{
+      horizon: string;
+      txn: string | null;
+      seq: string | null;
+      types: string[] | null;
+    }>(
+      withTypes
+        ? {
+            name: 'visible-position-and-types',
+            text: READ_WITH_TYPES,
+            values: [String(before.txn), String(before.seq)],
+          }
+        : {
+            text: `SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS horizon,
+              c.visible_txn::text AS txn, c.visible_seq::text AS seq, NULL::text[] AS types
          FROM (SELECT 1) AS one
          LEFT JOIN LATERAL (SELECT visible_txn, visible_seq FROM read.checkpoints
                              ORDER BY visible_txn, visible_seq LIMIT 1) AS c ON true`,
+          },
     );
     const row = rows[0];
     if (row) raiseHorizon(BigInt(row.horizon));
-    if (row?.txn != null && row.seq != null)
-      visible = { txn: BigInt(row.txn), seq: BigInt(row.seq) };
+    if (row?.txn != null && row.seq != null) {
+      const next = { txn: BigInt(row.txn), seq: BigInt(row.seq) };
+      const order = before ? comparePositions(next, before) : 1;
+      // Types are known only for a move forward from a known position; otherwise all watches move.
+      if (order !== 0) moveWatches(order > 0 ? row.types : null);
+      visible = next;
+    }
     for (const waiter of waiters) {
       if (visible && comparePositions(visible, waiter.target) >= 0) settle(waiter, true);
     }
@@ -137,6 +186,17 @@ export const createVisiblePositionTracker = (options: {
       await refresh();
     },
     current: () => visible,
+    /**
+     * A counter that moves whenever the visible position moves over an event `affectedBy` accepts
+     * (or over events of unknown types), read with the position in one statement, before the
+     * position itself is published: an answer kept under a counter's value is never used after a
+     * change it depends on became visible, while events it does not depend on leave it in place.
+     */
+    watch(affectedBy: AffectedBy): () => number {
+      const watch = { affectedBy, generation: 0 };
+      watches.add(watch);
+      return () => watch.generation;
+    },
     /**
      * Resolves true once the read model has passed `target`, false after `timeoutMs`, or false at
      * once for a target no transaction of this server has reached (a token of another history).

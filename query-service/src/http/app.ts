@@ -23,7 +23,7 @@ import { reportsQueryRouter } from '../reports/routes';
 import { scoringQueryRouter } from '../scoring/routes';
 import { searchQueryRouter } from '../search/routes';
 import { transcriptsQueryRouter } from '../transcripts/routes';
-import { cachedCallerResolver } from '../users/caller-resolver';
+import { affectsCallers, cachedCallerResolver } from '../users/caller-resolver';
 import { usersQueryRouter } from '../users/routes';
 import { calendarQueryRouter } from '../calendar/routes';
 import { waitlistQueryRouter } from '../waitlist/routes';
@@ -34,10 +34,13 @@ export type QueryAppOptions = { readonly readiness?: ReadinessCheck };
 
 /** The query service: reads only, from the Postgres read model and Redis. */
 export const createQueryApp = (given: QueryDeps, options: QueryAppOptions = {}): Express => {
+  const callers = given.tracker.watch(affectsCallers);
   const deps: QueryDeps = {
     ...given,
     verifier: cachedTokenVerifier(given.verifier),
-    resolveCaller: cachedCallerResolver(given.resolveCaller, given.tracker),
+    resolveCaller: cachedCallerResolver(given.resolveCaller, () =>
+      given.tracker.current() === null ? null : callers(),
+    ),
   };
   const app = express();
   app.disable('x-powered-by');

@@ -1,5 +1,4 @@
 import { reservationHash, type Caller, type CallerResolver, type Pool } from '@campus/infra';
-import type { VisiblePositionTracker } from '../consistency/visible-position';
 import { prepared } from '../shared/sql';
 
 /** The query side resolves callers from the read model. */
@@ -16,30 +15,43 @@ export const createReadModelCallerResolver =
     return row ? { userId: row.id, admin: row.admin } : null;
   };
 
-const MAX_AGE_MS = 5_000;
+/**
+ * The event types that can change who an email's caller is: a registration (a new row), an admin
+ * grant, an erasure (the row's email hash goes). Every other type leaves callers as they are.
+ */
+export const CALLER_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'UserRegistered',
+  'AdminGranted',
+  'UserErased',
+]);
+export const affectsCallers = (eventType: string): boolean => CALLER_EVENT_TYPES.has(eventType);
+
+/** Bounds what a missed notification could leave stale (callers only change by the events above). */
+const MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
 /**
- * Remembers each email's registered caller at the read model's visible position, so
- * a client's burst of reads resolves its caller once instead of a statement per request. The
- * read model only changes with an event it has applied, which moves the position: an entry
- * serves only requests that arrive while the position is the one current when it was read
- * (older data is never answered after the read model moved on), and for a few seconds at most.
- * Concurrent lookups of one email at one position share one statement; "no such user" and
- * failures are not kept (the command side keeps only found callers too).
+ * Remembers each email's registered caller until an event that can change a caller becomes
+ * visible (`generation`, a watch of the visible position over `affectsCallers`), and for 30 s at
+ * most, so a client's reads resolve its caller once instead of a statement per request, also
+ * while other writes move the read model on (signups, friendships, ...). `generation` is null while
+ * the read model's position is unknown: nothing is kept then. Concurrent lookups of one email
+ * share one statement; "no such user" and failures are not kept (the command side keeps only
+ * found callers too).
  */
 export const cachedCallerResolver = (
   resolve: CallerResolver,
-  tracker: Pick<VisiblePositionTracker, 'current'>,
+  generation: () => number | null,
   now: () => number = Date.now,
 ): CallerResolver => {
   const kept = new Map<string, { caller: Promise<Caller | null>; until: number }>();
   return (identity) => {
-    const visible = tracker.current();
-    if (!visible || !identity.email) return resolve(identity);
-    const key = `${String(visible.txn)}:${String(visible.seq)}:${identity.email}`;
+    const at = generation();
+    if (at === null || !identity.email) return resolve(identity);
+    const key = `${String(at)}:${identity.email}`;
     const hit = kept.get(key);
     if (hit && now() < hit.until) return hit.caller;
+    kept.delete(key);
     const caller = resolve(identity);
     kept.set(key, { caller, until: now() + MAX_AGE_MS });
     // Only a registered caller is kept: someone registering right now is asked for again.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GlobalPosition } from '@campus/contracts';
+import { eventSchemas } from '@campus/contracts';
 import type { Caller, TokenIdentity } from '@campus/infra';
-import { cachedCallerResolver } from './caller-resolver';
+import { affectsCallers, cachedCallerResolver } from './caller-resolver';
 
 const identity = (email: string | null): TokenIdentity => ({
   uid: 'u',
@@ -13,7 +13,7 @@ const identity = (email: string | null): TokenIdentity => ({
 describe('cachedCallerResolver', () => {
   const setup = () => {
     let now = 0;
-    let visible: GlobalPosition | null = { txn: 1n, seq: 1n };
+    let generation: number | null = 1;
     const looked: string[] = [];
     let answer: Caller | null = { userId: 'a', admin: false };
     const resolve = cachedCallerResolver(
@@ -21,32 +21,35 @@ describe('cachedCallerResolver', () => {
         looked.push(who.email ?? '');
         return Promise.resolve(answer);
       },
-      { current: () => visible },
+      () => generation,
       () => now,
     );
     return {
       resolve,
       looked,
       answer: (next: Caller | null) => (answer = next),
-      move: (seq: bigint | null) => (visible = seq === null ? null : { txn: 1n, seq }),
+      move: (next: number | null) => (generation = next),
       at: (ms: number) => (now = ms),
     };
   };
 
-  it('looks an email up once per visible position, and again once the position moves', async () => {
+  it('looks an email up once per generation of callers, and again once it moves', async () => {
     const t = setup();
     expect(await t.resolve(identity('a@university.edu'))).toEqual({ userId: 'a', admin: false });
     t.answer({ userId: 'a', admin: true });
     expect(await t.resolve(identity('a@university.edu'))).toEqual({ userId: 'a', admin: false });
-    t.move(2n);
+    t.move(2);
     expect(await t.resolve(identity('a@university.edu'))).toEqual({ userId: 'a', admin: true });
     expect(t.looked).toEqual(['a@university.edu', 'a@university.edu']);
   });
 
-  it('keeps an entry a few seconds at most, and nothing before a position is known', async () => {
+  it('keeps an entry 30 seconds at most, and nothing before a position is known', async () => {
     const t = setup();
     await t.resolve(identity('a@university.edu'));
-    t.at(5_000);
+    t.at(29_999);
+    await t.resolve(identity('a@university.edu'));
+    expect(t.looked).toHaveLength(1);
+    t.at(30_000);
     await t.resolve(identity('a@university.edu'));
     t.move(null);
     await t.resolve(identity('a@university.edu'));
@@ -60,5 +63,12 @@ describe('cachedCallerResolver', () => {
     expect(await t.resolve(identity('new@university.edu'))).toBeNull();
     t.answer({ userId: 'n', admin: false });
     expect(await t.resolve(identity('new@university.edu'))).toEqual({ userId: 'n', admin: false });
+  });
+
+  it('moves only with the events that can change a caller: registration, admin grant, erasure', () => {
+    const moving = Object.keys(eventSchemas).filter(affectsCallers);
+    expect(moving.sort()).toEqual(['AdminGranted', 'UserErased', 'UserRegistered']);
+    expect(affectsCallers('UserSignedUp')).toBe(false);
+    expect(affectsCallers('FriendRequested')).toBe(false);
   });
 });
