@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendRequest, type RawAnswer } from '../testing/http-answer';
 import { upgradeAndPing } from '../testing/websocket-upgrade';
@@ -33,6 +34,43 @@ type Upstream = {
   seen: Seen[];
 };
 
+/** A JSON list as large as a page of opportunities: worth compressing. */
+const BIG_LIST = JSON.stringify(
+  Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Beach clean-up ${i}`, slots: 12 })),
+);
+/** Bytes that do not compress (a photo). */
+const PHOTO = Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 7919) % 256));
+/** The event streams an upstream holds open, to be ended by the test. */
+const openStreams: http.ServerResponse[] = [];
+
+/**
+ * Special answers of the tiny upstream: a large JSON list, an event stream that stays open after
+ * its first event, and a photo.
+ */
+const answerSpecial = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+  const pathname = (req.url ?? '').split('?')[0];
+  if (pathname === '/api/big-list') {
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(BIG_LIST),
+    });
+    res.end(BIG_LIST);
+    return true;
+  }
+  if (pathname === '/api/events') {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.write(`data: ${'first '.repeat(300)}\n\n`);
+    openStreams.push(res);
+    return true;
+  }
+  if (pathname === '/files/photo.png') {
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': PHOTO.length });
+    res.end(PHOTO);
+    return true;
+  }
+  return false;
+};
+
 /** Upgraded sockets leave the server's books: track them so `close` can end them. */
 const upgraded = new Map<http.Server, Set<Socket>>();
 
@@ -45,6 +83,7 @@ const startUpstream = async (name: string): Promise<Upstream> => {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      if (answerSpecial(req, res)) return;
       const payload = JSON.stringify({ upstream: name, method: req.method, url: req.url });
       res.writeHead(name === 'command' && req.method === 'POST' ? 201 : 200, {
         'content-type': 'application/json',
@@ -102,6 +141,27 @@ const freePort = async (): Promise<number> => {
 const json = (answer: RawAnswer): Record<string, unknown> =>
   JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>;
 
+/** The body as it was before the gateway compressed it (by its Content-Encoding). */
+const decoded = (answer: RawAnswer): string => {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(answer.body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(answer.body).toString('utf8');
+  if (encoding !== undefined) throw new Error(`unexpected content-encoding ${encoding}`);
+  return answer.body.toString('utf8');
+};
+
+/** Writes `file` with the precompressed variants the frontend's build writes beside it. */
+const writeBuilt = (file: string, content: string): void => {
+  writeFileSync(file, content);
+  writeFileSync(`${file}.br`, brotliCompressSync(content));
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+};
+
+/** Text that is worth compressing (over the 1 KB threshold). */
+const APP_JS = `console.log("app");\n${'export const x = "campus volunteering";\n'.repeat(60)}`;
+const APP_CSS = `.card { color: teal; }\n${'.button { padding: 4px 8px; }\n'.repeat(60)}`;
+const INDEX_HTML = `<!doctype html><title>Campus</title>\n${'<!-- the app -->\n'.repeat(80)}`;
+
 const lastSeen = (upstream: Upstream): Seen => {
   const last = upstream.seen.at(-1);
   if (!last) throw new Error('the upstream saw no request');
@@ -124,9 +184,13 @@ describe('gateway (integration, real sockets)', () => {
     ]);
     staticDir = mkdtempSync(path.join(tmpdir(), 'gateway-static-'));
     mkdirSync(path.join(staticDir, 'assets'));
-    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Campus</title>');
-    writeFileSync(path.join(staticDir, 'assets', 'app-1a2b.js'), 'console.log("app");');
+    writeBuilt(path.join(staticDir, 'index.html'), INDEX_HTML);
+    writeBuilt(path.join(staticDir, 'assets', 'app-1a2b3c4D.js'), APP_JS);
+    writeBuilt(path.join(staticDir, 'assets', 'index-Zx_9-y8W.css'), APP_CSS);
+    // Under assets/ without a hash (not something Vite writes): never cached as immutable.
+    writeFileSync(path.join(staticDir, 'assets', 'notes.txt'), 'unhashed');
     writeFileSync(path.join(staticDir, 'favicon.svg'), '<svg/>');
+    writeFileSync(path.join(staticDir, 'zod-config.js'), 'globalThis.x = 1;');
 
     gateway = createGateway({
       queryUrl: query.url,
@@ -143,6 +207,7 @@ describe('gateway (integration, real sockets)', () => {
   });
 
   afterAll(async () => {
+    for (const stream of openStreams) stream.end();
     await Promise.all([gateway, devGateway, query.server, command.server, dev.server].map(close));
     rmSync(staticDir, { recursive: true, force: true });
   });
@@ -263,11 +328,11 @@ describe('gateway (integration, real sockets)', () => {
     expect(root.headers['content-type']).toMatch(/text\/html/);
     expect(root.body.toString()).toContain('<title>Campus</title>');
 
-    const asset = await sendRequest(port, 'GET', '/assets/app-1a2b.js');
+    const asset = await sendRequest(port, 'GET', '/assets/app-1a2b3c4D.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['cache-control']).toContain('immutable');
-    expect(asset.body.toString()).toBe('console.log("app");');
+    expect(asset.body.toString()).toBe(APP_JS);
 
     const route = await sendRequest(port, 'GET', '/opportunities/42?tab=signups', {
       headers: { accept: 'text/html' },
@@ -290,12 +355,125 @@ describe('gateway (integration, real sockets)', () => {
     expect(postToPage.status).toBe(404);
   });
 
+  it.each([
+    ['/assets/app-1a2b3c4D.js', /javascript/, APP_JS],
+    ['/assets/index-Zx_9-y8W.css', /text\/css/, APP_CSS],
+    ['/', /text\/html/, INDEX_HTML],
+    ['/opportunities/42', /text\/html/, INDEX_HTML],
+  ])('compresses %s with Brotli or gzip, whichever the browser accepts', async (p, type, text) => {
+    const port = portOf(gateway);
+    const accept = 'text/html,*/*';
+    for (const [acceptEncoding, expected] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
+      const answer = await sendRequest(port, 'GET', p, {
+        headers: { accept, 'accept-encoding': acceptEncoding },
+      });
+      expect(answer.status, acceptEncoding).toBe(200);
+      expect(answer.headers['content-encoding'], acceptEncoding).toBe(expected);
+      expect(answer.headers['content-type'], acceptEncoding).toMatch(type);
+      expect(answer.headers['vary'], acceptEncoding).toMatch(/accept-encoding/i);
+      expect(answer.body.length, acceptEncoding).toBeLessThan(Buffer.byteLength(text) / 2);
+      expect(decoded(answer), acceptEncoding).toBe(text);
+    }
+  });
+
+  it.each(['/assets/app-1a2b3c4D.js', '/assets/index-Zx_9-y8W.css', '/'])(
+    'sends %s as it is when the browser accepts no compression',
+    async (p) => {
+      for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': '' }]) {
+        const answer = await sendRequest(portOf(gateway), 'GET', p, { headers });
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-encoding']).toBeUndefined();
+        expect(answer.body.toString()).toContain(p === '/' ? '<title>Campus</title>' : '\n');
+        expect(answer.body.length).toBeGreaterThan(1024);
+      }
+    },
+  );
+
+  it('caches hashed assets for a year and has everything else revalidated', async () => {
+    const port = portOf(gateway);
+    const cacheControl = async (p: string, acceptEncoding = 'gzip, br') =>
+      (
+        await sendRequest(port, 'GET', p, {
+          headers: { accept: 'text/html', 'accept-encoding': acceptEncoding },
+        })
+      ).headers['cache-control'];
+    const year = 'public, max-age=31536000, immutable';
+    expect(await cacheControl('/assets/app-1a2b3c4D.js')).toBe(year);
+    expect(await cacheControl('/assets/app-1a2b3c4D.js', 'identity')).toBe(year);
+    expect(await cacheControl('/assets/index-Zx_9-y8W.css')).toBe(year);
+    expect(await cacheControl('/')).toBe('no-cache');
+    expect(await cacheControl('/index.html')).toBe('no-cache');
+    expect(await cacheControl('/index.html', 'identity')).toBe('no-cache');
+    expect(await cacheControl('/opportunities/42')).toBe('no-cache');
+    expect(await cacheControl('/zod-config.js')).toBe('no-cache');
+    expect(await cacheControl('/favicon.svg')).toBe('no-cache');
+    expect(await cacheControl('/assets/notes.txt')).toBe('no-cache');
+  });
+
+  it('compresses a large JSON answer of a service, and leaves a small one as it is', async () => {
+    const port = portOf(gateway);
+    const big = await sendRequest(port, 'GET', '/api/big-list', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(big.status).toBe(200);
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(big.body.length).toBeLessThan(Buffer.byteLength(BIG_LIST) / 4);
+    expect(decoded(big)).toBe(BIG_LIST);
+    const plain = await sendRequest(port, 'GET', '/api/big-list');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_LIST);
+    const small = await sendRequest(port, 'GET', '/api/opportunities', {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(json(small)).toMatchObject({ upstream: 'query' });
+  });
+
+  it('never compresses a photo', async () => {
+    const answer = await sendRequest(portOf(gateway), 'GET', '/files/photo.png', {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.equals(PHOTO)).toBe(true);
+  });
+
+  it('passes an event stream through uncompressed, each event as soon as it is written', async () => {
+    const before = openStreams.length;
+    const first = await new Promise<{ encoding: unknown; chunk: string }>((resolve, reject) => {
+      const req = http.get(
+        {
+          host: '127.0.0.1',
+          port: portOf(gateway),
+          path: '/api/events',
+          headers: { 'accept-encoding': 'gzip, br', accept: 'text/event-stream' },
+          agent: false,
+        },
+        (res) => {
+          // The upstream still holds the stream open: this event came on its own.
+          res.once('data', (chunk: Buffer) => {
+            resolve({ encoding: res.headers['content-encoding'], chunk: chunk.toString() });
+            req.destroy();
+          });
+        },
+      );
+      req.on('error', reject);
+    });
+    expect(openStreams.length).toBe(before + 1);
+    expect(first.encoding).toBeUndefined();
+    expect(first.chunk.startsWith('data: first')).toBe(true);
+    // A compressed stream would hold the event back (and its headers with it) until the end.
+  }, 10_000);
+
   it('sends the UI with its security headers: CSP, nosniff, referrer policy, no framing', async () => {
     const port = portOf(gateway);
     for (const [path, accept] of [
       ['/', 'text/html'],
       ['/opportunities/42', 'text/html'],
-      ['/assets/app-1a2b.js', '*/*'],
+      ['/assets/app-1a2b3c4D.js', '*/*'],
       ['/assets/missing-0000.js', '*/*'],
     ] as const) {
       const answer = await sendRequest(port, 'GET', path, { headers: { accept } });
@@ -384,7 +562,11 @@ describe('gateway (integration, real sockets)', () => {
       ] as const) {
         const sent = method === 'GET' ? [] : [Buffer.from('{"a":1}')];
         const answer = await sendRequest(port, method, p, {
-          headers: { 'content-type': 'application/json', 'content-length': sent[0]?.length ?? 0 },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': sent[0]?.length ?? 0,
+            'accept-encoding': 'gzip, br',
+          },
           chunks: sent,
         });
         expect(answer.status).toBe(502);

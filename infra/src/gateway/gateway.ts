@@ -6,6 +6,7 @@ import express, { type Request, type Response } from 'express';
 import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
 import { maskPath } from '../http/problem-middleware';
 import type { Logger } from '../logging';
+import { compressAnswers, precompressedStatic } from './compression';
 import { uiSecurityHeaders, type UiSecurityOptions } from './ui-security';
 import {
   createUpstreamPool,
@@ -24,7 +25,10 @@ import {
  * - `/healthz`: answered by the gateway itself.
  * - everything else: served from `staticDir` (a production build) with an SPA fallback to
  *   index.html, or proxied to `devServerUrl` (Vite), websocket upgrades included (HMR), with the
- *   UI's security headers (ui-security.ts); the services send their own.
+ *   UI's security headers (ui-security.ts); the services send their own. Vite's hashed files
+ *   (`assets/<name>-<hash>.<ext>`) are cached for a year, everything else is revalidated.
+ * - compression (compression.ts): the build's precompressed `.br`/`.gz` files for the UI, and
+ *   gzip or Brotli on the fly for the rest, the services' answers included (never event streams).
  *
  * Each service may run as several copies: requests take turns between them, and one that cannot be
  * reached is skipped (upstreams.ts). When none can be reached the answer is 502 with a problem
@@ -184,6 +188,21 @@ const makeProxy = (
     },
   });
 
+/** Vite's content-hashed file names: `<name>-<8 or more characters of hash>.<ext>`. */
+const HASHED_NAME = /-[\w-]{8,}\.[a-z0-9]+$/i;
+
+/**
+ * A file of the build under `assets/` with a hash in its name never changes (a new build gives it
+ * a new name): cached for a year. index.html and the unhashed files of public/ must be revalidated
+ * on every use, or a browser would keep an old page that names assets gone.
+ */
+export const cacheControlOf = (staticDir: string, filePath: string): string => {
+  const relative = path.relative(staticDir, filePath).split(path.sep);
+  return relative.length === 2 && relative[0] === 'assets' && HASHED_NAME.test(relative[1] ?? '')
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+};
+
 const sendsHtml = (req: Request): boolean => {
   const last = req.path.split('/').pop() ?? '';
   // A path whose last segment has no extension is a client-side route; so is anything a browser
@@ -220,6 +239,8 @@ export const createGateway = (options: GatewayOptions): http.Server => {
     res.set('cache-control', 'no-store').json({ status: 'ok' });
   });
 
+  app.use(compressAnswers());
+
   app.use((req, res, next) => {
     if (!isServicePath(pathnameOf(req.originalUrl))) {
       next();
@@ -235,16 +256,17 @@ export const createGateway = (options: GatewayOptions): http.Server => {
     app.use((req, res, next) => void devProxy(req, res, next));
   } else if (staticDir && indexHtml) {
     app.use(
+      precompressedStatic(staticDir, (filePath) => ({
+        'cache-control': cacheControlOf(staticDir, filePath),
+      })),
+    );
+    app.use(
       express.static(staticDir, {
         index: ['index.html'],
         fallthrough: true,
+        cacheControl: false,
         setHeaders: (res, filePath) => {
-          // Vite's hashed assets never change; index.html must always be revalidated.
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-          } else {
-            res.setHeader('cache-control', 'no-cache');
-          }
+          res.setHeader('cache-control', cacheControlOf(staticDir, filePath));
         },
       }),
     );
