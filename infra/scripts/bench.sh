@@ -4,7 +4,10 @@
 # frontend; all by default); BENCH_SCALE=0.05 makes a quick run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-bash infra/services/ensure-services.sh
+# The frontend measurement (Lighthouse) drives Debian's Chromium: installed when it is missing.
+services_args=()
+if (($# == 0)) || [[ " $* " == *" frontend "* ]]; then services_args+=(--with-chromium); fi
+bash infra/services/ensure-services.sh "${services_args[@]}"
 
 export FIREBASE_PROJECT_ID=demo-campus
 EMULATOR_HOST=127.0.0.1:9199
