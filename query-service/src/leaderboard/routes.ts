@@ -4,7 +4,6 @@ import {
   easternToday,
   routes,
   windowStartOf,
-  type FriendshipStatus,
   type Leaderboard,
   type LeaderboardEntry,
   type MonthlyPoints,
@@ -13,9 +12,17 @@ import {
 } from '@campus/contracts';
 import { requireCaller, ValidationError, type Caller } from '@campus/infra';
 import { mountQuery, queryOf, type QueryDeps } from '../http/context';
-import { createResponseCache } from '../shared/response-cache';
+import { readAfterOf } from '../consistency/read-your-writes';
+import {
+  pairKey,
+  relationsFromFriendships,
+  type FriendshipRow,
+  type FriendshipsOfTop,
+  type Relations,
+} from './friendships-of-top';
+import { createResponseCache, createSharedAnswerCache } from '../shared/response-cache';
 import { personVisibility, projectPerson } from '../shared/person-visibility';
-import { friendshipJoinSql, prepared, userImageSql, userNameSql } from '../shared/sql';
+import { prepared, userImageSql, userNameSql } from '../shared/sql';
 import {
   ALL_TIME,
   boardKey,
@@ -96,9 +103,6 @@ type TopEntry = {
   readonly host_user_id?: string;
 };
 
-/** The caller's relation to the board's entries: friendships, or organization memberships. */
-type Relations = ReadonlyMap<string, { friendship_id: string; status: FriendshipStatus } | true>;
-
 /** Leaderboards from the Redis sorted sets; names and relations from the read model. */
 export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
@@ -109,8 +113,44 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
    * caller's relations to it only change with an event too. Both are kept per position (and a
    * second at most), so a request only asks Redis for the caller's rank.
    */
-  const tops = createResponseCache<TopEntry[]>({ ttlMs: 1_000, maxEntries: 256 });
+  const tops = createSharedAnswerCache<TopEntry[]>({ ttlMs: 1_000, maxEntries: 256 });
   const relations = createResponseCache<Relations>({ ttlMs: 1_000, maxEntries: 10_000 });
+  /**
+   * Every pending or accepted friendship of the people on a board's top, shared by all callers
+   * (kept as the top is): a caller's friendship statuses are looked up in it instead of a
+   * statement per caller.
+   */
+  const topFriendships = createSharedAnswerCache<FriendshipsOfTop>({
+    ttlMs: 1_000,
+    maxEntries: 256,
+  });
+
+  const readFriendshipsOfTop = async (ids: readonly string[]): Promise<FriendshipsOfTop> => {
+    const { rows } = await pool.query<{
+      requester_id: string;
+      recipient_id: string;
+      friendship_id: string;
+      friends: boolean;
+    }>(
+      prepared(
+        `SELECT f.requester_id::text, f.recipient_id::text, f.friendship_id,
+              f.status = 'friends' AS friends
+         FROM read.friendships f WHERE f.requester_id = ANY($1::uuid[])
+       UNION
+       SELECT f.requester_id::text, f.recipient_id::text, f.friendship_id,
+              f.status = 'friends' AS friends
+         FROM read.friendships f WHERE f.recipient_id = ANY($1::uuid[])`,
+        [ids],
+      ),
+    );
+    const pairs = new Map<string, FriendshipRow>();
+    for (const r of rows) {
+      // One row per pair, as friendshipJoinSql reads it.
+      const key = pairKey(r.requester_id, r.recipient_id);
+      if (!pairs.has(key)) pairs.set(key, r);
+    }
+    return pairs;
+  };
 
   const readTop = async (scope: BoardScope, key: string, limit: number): Promise<TopEntry[]> => {
     const board = await fromBoards(redis, readBoard(redis, key, { limit }));
@@ -119,7 +159,7 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
       const { rows } = await pool.query<{ id: string; name: string; profile_image: string | null }>(
         prepared(
           `SELECT u.id::text, ${userNameSql('u')} AS name, ${userImageSql('u')} AS profile_image
-           FROM read.users u WHERE u.id = ANY($1::uuid[])`,
+             FROM read.users u WHERE u.id = ANY($1::uuid[])`,
           [ids],
         ),
       );
@@ -140,7 +180,7 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
     }>(
       prepared(
         `SELECT o.id::text, o.name, o.type, o.host_user_id::text
-         FROM read.organizations o WHERE o.id = ANY($1::uuid[])`,
+           FROM read.organizations o WHERE o.id = ANY($1::uuid[])`,
         [ids],
       ),
     );
@@ -158,26 +198,8 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
     });
   };
 
-  const readRelations = async (
-    scope: BoardScope,
-    caller: Caller,
-    ids: readonly string[],
-  ): Promise<Relations> => {
-    if (scope.kind === 'individuals') {
-      const { rows } = await pool.query<{
-        id: string;
-        friendship_id: string;
-        status: FriendshipStatus;
-      }>(
-        prepared(
-          `SELECT x.id::text, fr.friendship_id, fr.status
-           FROM unnest($2::uuid[]) AS x(id) ${friendshipJoinSql('$1', 'x.id')}
-          WHERE fr.friendship_id IS NOT NULL`,
-          [caller.userId, ids],
-        ),
-      );
-      return new Map(rows.map((r) => [r.id, r]));
-    }
+  /** The caller's memberships of the organizations on an organizations board. */
+  const readRelations = async (caller: Caller, ids: readonly string[]): Promise<Relations> => {
     const { rows } = await pool.query<{ id: string }>(
       prepared(
         `SELECT m.organization_id::text AS id FROM read.memberships m
@@ -201,8 +223,9 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
     const period = periodOf(window?.month ?? null);
     const key = boardKey(boardPrefix, scope, period);
     const visible = deps.tracker.current();
+    const readAfter = readAfterOf(res);
     const at = visible ? `${String(visible.txn)}:${String(visible.seq)}` : null;
-    const topKey = at && JSON.stringify([key, query.limit, at]);
+    const topKey = JSON.stringify([key, query.limit]);
 
     let me: Leaderboard['me'];
     let top: TopEntry[];
@@ -212,20 +235,26 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
           redis,
           standingOf(redis, boardPrefix, individualsBoard(boardPrefix, period), caller.userId),
         ),
-        tops.get(topKey, () => readTop(scope, key, query.limit)),
+        tops.get(topKey, visible, readAfter, () => readTop(scope, key, query.limit)),
       ]);
     } catch (error) {
       if (error instanceof LeaderboardsUnavailableError)
         res.set('Retry-After', String(error.retryAfterSeconds));
       throw error;
     }
-    const related = await relations.get(topKey && JSON.stringify([topKey, caller.userId]), () =>
-      readRelations(
-        scope,
-        caller,
-        top.map((e) => e.id),
-      ),
-    );
+    const ids = top.map((e) => e.id);
+    const related =
+      scope.kind === 'individuals'
+        ? relationsFromFriendships(
+            await topFriendships.get(JSON.stringify([topKey, ids]), visible, readAfter, () =>
+              readFriendshipsOfTop(ids),
+            ),
+            caller,
+            ids,
+          )
+        : await relations.get(at && JSON.stringify([key, query.limit, at, caller.userId]), () =>
+            readRelations(caller, ids),
+          );
 
     const entries: LeaderboardEntry[] = top.map((e) => {
       const relation = related.get(e.id);

@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import type { z } from 'zod';
 import {
   easternToday,
   isFull,
@@ -16,7 +17,9 @@ import {
 } from '@campus/contracts';
 import { ForbiddenError, NotFoundError, requireCaller, type Caller } from '@campus/infra';
 import { idParam, mountQuery, queryOf, type QueryDeps } from '../http/context';
-import { createResponseCache } from '../shared/response-cache';
+import { readAfterOf } from '../consistency/read-your-writes';
+import { pageBodyFor, type SharedCard, type SharedPage } from './shared-page';
+import { createResponseCache, createSharedAnswerCache } from '../shared/response-cache';
 import { personVisibility, projectPerson } from '../shared/person-visibility';
 import { userImageSql, userNameSql } from '../shared/sql';
 import {
@@ -48,6 +51,13 @@ const cardOf = ({
   ...card
 }: OpportunityListItem): OpportunityCardItem => card;
 
+/**
+ * Nobody: a signed-in viewer who hosts nothing, belongs to no organization and signed up for
+ * nothing. What nobody sees of the Events list is what every caller sees, apart from the private
+ * opportunities they may see and their own `is_host` and `is_registered`.
+ */
+const NOBODY: Caller = { userId: '00000000-0000-0000-0000-000000000000', admin: false };
+
 /** Opportunities: the Events list, the admins' unapproved list, detail, attendance, My Opportunities. */
 export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
@@ -70,6 +80,78 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
     };
   };
   const eventsLists = eventsCache<{ body: string; next: string | null }>();
+  /**
+   * Pages of cards as nobody sees them, shared by every caller (1,000 callers a second each asking
+   * for their own page would each miss a per-caller entry): kept a second, or until a request
+   * carries a token past them.
+   */
+  const sharedPages = createSharedAnswerCache<SharedPage>({ ttlMs: 1_000, maxEntries: 64 });
+
+  /**
+   * A page of cards as nobody sees it, and whether it is every caller's: not when a private
+   * opportunity matching the filters sorts within the page or the one after it (some callers see
+   * it), then the caller's own page is read instead.
+   */
+  const readSharedPage = async (
+    day: string,
+    query: z.output<typeof routes.listOpportunities.query> & { limit: number },
+  ): Promise<SharedPage> => {
+    const after = [query.after?.startsAt ?? null, query.after?.id ?? null];
+    const afterSql = `($9::timestamptz IS NULL OR (o.starts_at, o.id) > ($9::timestamptz, $10::uuid))`;
+    const [rows, privates] = await Promise.all([
+      selectOpportunities(
+        pool,
+        NOBODY,
+        `${eventsListSql} AND ${afterSql}`,
+        `${BY_START} LIMIT $11`,
+        [...eventsListParams(day, query), ...after, query.limit + 1],
+      ),
+      // As an admin sees them: every private opportunity, the first one after the cursor.
+      selectOpportunities(
+        pool,
+        { ...NOBODY, admin: true },
+        `${eventsListSql} AND ${afterSql} AND cardinality(o.visibility) > 0`,
+        `${BY_START} LIMIT 1`,
+        [...eventsListParams(day, query), ...after],
+      ),
+    ]);
+    const firstPrivate = privates[0];
+    const bound = rows[query.limit];
+    const privateOnPage =
+      firstPrivate !== undefined &&
+      (bound === undefined ||
+        firstPrivate.starts_at.getTime() < bound.starts_at.getTime() ||
+        (firstPrivate.starts_at.getTime() === bound.starts_at.getTime() &&
+          firstPrivate.id <= bound.id));
+    if (privateOnPage) return { cards: null, body: '', next: null };
+    const shown = rows.slice(0, query.limit);
+    const { items, participants } = await enrichOpportunities(
+      pool,
+      NOBODY,
+      shown,
+      loadEnrichment(
+        pool,
+        NOBODY,
+        shown.map((r) => r.id),
+        false,
+      ),
+    );
+    const cards = items.map((item): SharedCard => {
+      const card = cardOf(item);
+      return {
+        card,
+        json: JSON.stringify(card),
+        hostId: item.host_user_id,
+        participantIds: new Set((participants.get(item.id) ?? []).map((p) => p.user_id)),
+      };
+    });
+    const last = items.at(-1);
+    return {
+      cards,
+      body: `[${cards.map((c) => c.json).join(',')}]`,
+      next: rows.length > shown.length && last ? opportunityCursorOf(last) : null,
+    };
+  };
   const eventsCounts = eventsCache<OpportunityCount>();
 
   /** The opportunity of `:id` as the caller may read it, or 404 (also when it is hidden from them). */
@@ -87,6 +169,20 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
     const query = queryOf(routes.listOpportunities, req);
     const caller = requireCaller(req);
     const day = today();
+    const { limit } = query;
+    if (query.view === 'cards' && limit !== undefined) {
+      const shared = await sharedPages.get(
+        JSON.stringify([day, query]),
+        deps.tracker.current(),
+        readAfterOf(res),
+        () => readSharedPage(day, { ...query, limit }),
+      );
+      if (shared.cards) {
+        if (shared.next !== null) res.set(NEXT_CURSOR_HEADER, shared.next);
+        res.type('json').send(pageBodyFor({ ...shared, cards: shared.cards }, caller));
+        return;
+      }
+    }
     const page = await eventsLists(caller, day, query, async () => {
       // One more than the page holds tells whether a next page exists.
       const rows = await selectOpportunities(
