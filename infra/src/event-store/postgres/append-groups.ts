@@ -13,12 +13,16 @@ export type PendingAppend = GroupMember & {
 };
 
 /**
- * Group commit for exact-revision appends. While fewer than `maxInFlight` append statements run,
- * an append is sent at once and alone (no added latency); beyond that appends wait, and each
- * statement that ends sends all that waited as one group (`sendGroup`: one statement, one commit,
- * each member with its own revision check). A group holds one append per stream, and a stream is
- * in at most one statement at a time, so appends to one stream keep their order and statements of
- * this process never wait on each other's stream rows.
+ * Group commit for exact-revision appends. Appends made while the process handles one round of
+ * I/O (one turn of the event loop: the answers and requests that arrived together) are sent
+ * together once that turn is over, as one statement and one commit (`sendGroup`: each member with
+ * its own revision check); an append alone in its turn goes alone (`sendOne`). So a quiet process
+ * sends each append at once, and a busy one, whose turns gather many, sends fewer statements and
+ * commits, which is where the CPU of an append goes (the statement, its round trip, its commit),
+ * instead of queuing them on connections. At most `maxInFlight` statements run; appends made
+ * beyond that wait for one to end and go with the next group. A group holds one append per stream,
+ * and a stream is in at most one statement at a time, so appends to one stream keep their order
+ * and statements of this process never wait on each other's stream rows.
  */
 export const createAppendGroups = (options: {
   readonly maxInFlight: number;
@@ -57,7 +61,9 @@ export const createAppendGroups = (options: {
     });
   };
 
+  let scheduled = false;
   const pump = () => {
+    scheduled = false;
     while (inFlight < options.maxInFlight && waiting.length) {
       const group = takeGroup();
       if (!group.length) return;
@@ -66,16 +72,22 @@ export const createAppendGroups = (options: {
       void send(group).finally(() => {
         inFlight--;
         for (const member of group) busyStreams.delete(member.streamId);
-        pump();
+        schedule();
       });
     }
+  };
+  // After the I/O callbacks of this turn, so every append they make goes in the same group.
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(pump);
   };
 
   return {
     append: (member) =>
       new Promise<AppendResult>((resolve, reject) => {
         waiting.push({ ...member, resolve, reject });
-        pump();
+        schedule();
       }),
   };
 };

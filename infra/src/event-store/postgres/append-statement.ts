@@ -70,16 +70,21 @@ export const toEventArrays = (events: readonly EventToAppend[]) => [
   events.map((e) => JSON.stringify(e.metadata)),
 ];
 
+/** Refuses what no append statement can take: no events, a negative revision. */
+export const checkAppend = (events: readonly EventToAppend[], expected: ExpectedRevision) => {
+  if (events.length === 0) throw new RangeError('append needs at least one event');
+  if (typeof expected === 'bigint' && expected < 0n) {
+    throw new RangeError(`Expected revision must not be negative: ${expected}`);
+  }
+};
+
 /** The statement appending `events` to `streamId` (a prepared statement per shape). */
 export const appendQuery = (
   streamId: string,
   events: readonly EventToAppend[],
   expected: ExpectedRevision,
 ) => {
-  if (events.length === 0) throw new RangeError('append needs at least one event');
-  if (typeof expected === 'bigint' && expected < 0n) {
-    throw new RangeError(`Expected revision must not be negative: ${expected}`);
-  }
+  checkAppend(events, expected);
   const kind: Kind = typeof expected === 'bigint' ? 'exact' : expected;
   const single = events.length === 1 ? events[0] : undefined;
   const eventValues = single

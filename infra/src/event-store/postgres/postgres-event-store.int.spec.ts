@@ -376,6 +376,21 @@ describe('postgres event store', () => {
       }
     });
 
+    it('go in one statement when made together, however few', async () => {
+      const counted = instrumentedPool(db.pool);
+      const store = storeWith({ pool: counted.pool });
+      const ids = await newStreams(store, 3);
+      const results = await Promise.all(
+        ids.map((id) => store.append(id, [anEvent()], { expectedRevision: 0n })),
+      );
+      expect(results.map((r) => r.nextRevision)).toEqual([1n, 1n, 1n]);
+      expect(counted.count('es-append-group')).toBe(1);
+      expect(counted.count('es-append-exact')).toBe(0);
+      // One alone in its turn goes alone, at once.
+      await store.append(ids[0] ?? '', [anEvent()], { expectedRevision: 1n });
+      expect(counted.count('es-append-exact')).toBe(1);
+    });
+
     it('refuse only the members whose revision is wrong, and an id taken only to its own append', async () => {
       const store = storeWith();
       const ids = await newStreams(store, 40);

@@ -17,6 +17,7 @@ import type { Pool } from '../../db/pool';
 import { createAppendGroups, type PendingAppend } from './append-groups';
 import {
   appendQuery,
+  checkAppend,
   groupAppendQuery,
   toEventArrays,
   type AppendRow,
@@ -48,10 +49,10 @@ const DEFAULT_BATCH_SIZE = 500;
 /** At most one NOTIFY per this many ms and store: bounds its cost under load, adds at most this latency. */
 const NOTIFY_INTERVAL_MS = 10;
 /**
- * Exact-revision appends are grouped (one statement and one commit for those waiting) once this
- * many append statements of the store are running; fewer, and each goes alone at once.
+ * Exact-revision append statements running at once, at most; appends made meanwhile wait and go
+ * together with the next group (see append-groups.ts).
  */
-const GROUP_AFTER_IN_FLIGHT = 4;
+const MAX_APPEND_STATEMENTS = 4;
 const MAX_GROUP_SIZE = 200;
 /** Re-read this soon when committed events wait for an older transaction to finish. */
 const SETTLE_RETRY_MS = 20;
@@ -241,7 +242,7 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
   };
 
   const groups = createAppendGroups({
-    maxInFlight: GROUP_AFTER_IN_FLIGHT,
+    maxInFlight: MAX_APPEND_STATEMENTS,
     maxGroupSize: MAX_GROUP_SIZE,
     sendOne: (m) => appendAlone(m.streamId, m.events, m.expected),
     sendGroup: appendGroup,
@@ -250,8 +251,9 @@ export const createPostgresEventStore = (options: PostgresEventStoreOptions): Ev
   const append: EventStore['append'] = async (streamId, events, appendOptions) => {
     assertOpen();
     const expected = appendOptions?.expectedRevision ?? 'any';
-    // Refuses bad arguments (no events, a negative revision) before anything is queued.
-    appendQuery(streamId, events, expected);
+    // Refuses bad arguments before anything is queued; the statement itself is built when sent
+    // (a grouped append never needs its lone statement, and its events are serialised once).
+    checkAppend(events, expected);
     const ids = new Set<string>();
     for (const { eventId } of events) {
       if (ids.has(eventId)) throw new DuplicateEventIdError(eventId);
