@@ -1,6 +1,5 @@
 import express, { type Express } from 'express';
 import {
-  cachedTokenVerifier,
   createReadinessCheck,
   httpMetrics,
   httpSecurity,
@@ -11,6 +10,7 @@ import {
   type ReadinessCheck,
 } from '@campus/infra';
 import { adminQueryRouter } from '../admin/routes';
+import { refreshingTokenVerifier } from '../auth/refreshing-token-verifier';
 import { auditQueryRouter } from '../audit/routes';
 import { checkInQueryRouter } from '../check-in/routes';
 import { filesRouter } from '../files/routes';
@@ -37,7 +37,7 @@ export const createQueryApp = (given: QueryDeps, options: QueryAppOptions = {}):
   const callers = given.tracker.watch(affectsCallers);
   const deps: QueryDeps = {
     ...given,
-    verifier: cachedTokenVerifier(given.verifier),
+    verifier: refreshingTokenVerifier(given.verifier),
     resolveCaller: cachedCallerResolver(given.resolveCaller, () =>
       given.tracker.current() === null ? null : callers(),
     ),
