@@ -103,42 +103,39 @@ const remember = (snapshots: Map<string, Snapshot>, streamId: string, snapshot: 
   if (snapshots.size > MAX_SNAPSHOTS) snapshots.delete(snapshots.keys().next().value as string);
 };
 
-/** The state after `events`, as a later read of the stream would fold them (JSON, parsed). */
-const evolveWith = <State, Event extends DomainEvent>(
-  decider: Folds<State, Event>,
-  state: State,
-  events: readonly Event[],
-): State => {
-  let next = state;
-  for (const event of events) {
-    const stored = toDomainEvent({
-      type: event.type,
-      data: JSON.parse(JSON.stringify(event.data)),
-    });
-    if (isEventOf(decider, stored)) next = decider.evolve(next, stored);
-  }
-  return next;
-};
-
 /**
- * Every reader skips an event its own schema refuses, so such an event is a bug that is never
- * appended: a loud 500 instead of an acknowledged command and a dead letter. Paths only, no data.
+ * An event as every reader will see it: its data through JSON (as the store keeps it) and parsed
+ * by its own schema. Every reader skips an event its schema refuses, so such an event is a bug
+ * that is never appended: a loud 500 instead of an acknowledged command and a dead letter. Paths
+ * only, no data. The parsed form is also what the remembered state evolves with, so one parse
+ * serves both.
  */
-const assertReadable = (event: DomainEvent) => {
-  const parsed = eventSchemas[event.type].safeParse(event.data);
+const asStored = (event: DomainEvent): DomainEvent => {
+  const parsed = eventSchemas[event.type].safeParse(JSON.parse(JSON.stringify(event.data)));
   if (!parsed.success)
     throw new Error(
       `${event.type} does not match its schema at ${parsed.error.issues
         .map((issue) => issue.path.join('.') || '(root)')
         .join(', ')}`,
     );
+  return { type: event.type, data: parsed.data } as DomainEvent;
 };
 
-const toAppend = (events: readonly DomainEvent[], metadata: EventMetadata) =>
-  events.map((e) => {
-    assertReadable(e);
-    return { eventId: randomUUID(), type: e.type, data: e.data, metadata };
+/** The events to append, each checked as a reader will read it, and the state after them. */
+const prepare = <State, Event extends DomainEvent>(
+  decider: Folds<State, Event>,
+  state: State,
+  events: readonly Event[],
+  metadata: EventMetadata,
+) => {
+  let next = state;
+  const appends = events.map((event) => {
+    const stored = asStored(event);
+    if (isEventOf(decider, stored)) next = decider.evolve(next, stored);
+    return { eventId: randomUUID(), type: event.type, data: event.data, metadata };
   });
+  return { appends, next };
+};
 
 type HandleOptions<State, Command, Event extends DomainEvent> = {
   readonly store: EventStore;
@@ -183,13 +180,11 @@ const tryOnSnapshot = async <State, Command, Event extends DomainEvent>(
   }
   if (events.length === 0) return null;
   try {
-    const appended = await store.append(streamId, toAppend(events, metadata), {
+    const { appends, next } = prepare(decider, snapshot.state as State, events, metadata);
+    const appended = await store.append(streamId, appends, {
       expectedRevision: snapshot.revision,
     });
-    remember(snapshots, streamId, {
-      state: evolveWith(decider, snapshot.state as State, events),
-      revision: appended.nextRevision,
-    });
+    remember(snapshots, streamId, { state: next, revision: appended.nextRevision });
     return { events, appended };
   } catch (error) {
     snapshots.delete(streamId);
@@ -219,13 +214,11 @@ export const handleCommand = <State, Command, Event extends DomainEvent>(
       const events = decider.decide(await commandFor(options, state), state);
       if (events.length === 0) return { events, appended: null };
       try {
-        const appended = await store.append(streamId, toAppend(events, metadata), {
+        const { appends, next } = prepare(decider, state, events, metadata);
+        const appended = await store.append(streamId, appends, {
           expectedRevision: last ? last.revision : 'no_stream',
         });
-        remember(snapshots, streamId, {
-          state: evolveWith(decider, state, events),
-          revision: appended.nextRevision,
-        });
+        remember(snapshots, streamId, { state: next, revision: appended.nextRevision });
         return { events, appended };
       } catch (error) {
         snapshots.delete(streamId);

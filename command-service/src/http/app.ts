@@ -34,6 +34,8 @@ export const createCommandApp = (given: CommandDeps, options: CommandAppOptions 
   const deps: CommandDeps = { ...given, verifier: cachedTokenVerifier(given.verifier) };
   const app = express();
   app.disable('x-powered-by');
+  // Command answers are never cached or revalidated: no ETag (a SHA-1 of every body otherwise).
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
   app.use(httpSecurity(deps.corsOrigins));
   app.use(httpMetrics('command-service'));

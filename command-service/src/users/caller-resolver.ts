@@ -11,12 +11,14 @@ const CACHE_TTL_MS = 5_000;
  * model): the email's reservation names the user, the user's stream says whether they are admin.
  */
 export const createStreamCallerResolver = (store: EventStore): CallerResolver => {
+  // Keyed by the verified email as the token gives it, so a remembered caller costs no hashing.
   const cache = new Map<string, { caller: Caller; at: number }>();
   return async (identity) => {
     if (!identity.email) return null;
-    const hash = reservationHash(identity.email);
-    const hit = cache.get(hash);
+    const email = identity.email;
+    const hit = cache.get(email);
     if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.caller;
+    const hash = reservationHash(email);
     const reservation = foldStream(
       reservationDecider,
       await store.readStream(toEmailReservationStreamId(hash)),
@@ -28,7 +30,7 @@ export const createStreamCallerResolver = (store: EventStore): CallerResolver =>
     );
     if (!user.registered) return null;
     const caller = { userId: reservation.ownerId, admin: user.admin };
-    cache.set(hash, { caller, at: Date.now() });
+    cache.set(email, { caller, at: Date.now() });
     if (cache.size > 10_000) cache.delete(cache.keys().next().value as string);
     return caller;
   };
