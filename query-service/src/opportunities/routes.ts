@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import {
   easternToday,
@@ -21,7 +21,7 @@ import { readAfterOf } from '../consistency/read-your-writes';
 import { pageBodyFor, type SharedCard, type SharedPage } from './shared-page';
 import { createResponseCache, createSharedAnswerCache } from '../shared/response-cache';
 import { personVisibility, projectPerson } from '../shared/person-visibility';
-import { userImageSql, userNameSql } from '../shared/sql';
+import { prepared, userImageSql, userNameSql } from '../shared/sql';
 import {
   countOpportunities,
   earnedPointsOf,
@@ -154,6 +154,24 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
   };
   const eventsCounts = eventsCache<OpportunityCount>();
 
+  /**
+   * Who hosts an opportunity that is not deleted, shared by every request (kept a second, never
+   * older than a request's token). Only a filter in front of the relations statement, which reads
+   * afresh: a host left out for that second (an opportunity just created, without a token) is
+   * shown less of the participants for it, never more.
+   */
+  const hosts = createSharedAnswerCache<ReadonlySet<string>>({ ttlMs: 1_000, maxEntries: 1 });
+  const hostsNow = (res: Response) =>
+    hosts.get('hosts', deps.tracker.current(), readAfterOf(res), async () => {
+      const { rows } = await pool.query<{ id: string }>(
+        prepared(
+          'SELECT DISTINCT host_user_id::text AS id FROM read.opportunities WHERE NOT deleted',
+          [],
+        ),
+      );
+      return new Set(rows.map((r) => r.id));
+    });
+
   /** The opportunity of `:id` as the caller may read it, or 404 (also when it is hidden from them). */
   const readable = async (req: Request, caller: Caller): Promise<OpportunityRow> => {
     const id = idParam(req);
@@ -245,11 +263,11 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
     const caller = requireCaller(req);
     // Participants, announcements and the caller's relations to the people are asked for beside
     // the row (one round trip), and only answered once the row says the caller may read it.
+    // The relations (who may see a participant's contact) only for a caller who hosts something.
     const id = idParam(req);
-    const loading = loadEnrichment(pool, caller, id ? [id] : []);
-    const earning = loadEarnedPoints(pool, caller.userId, id ? [id] : []);
+    const mayHost = (await hostsNow(res)).has(caller.userId);
+    const loading = loadEnrichment(pool, caller, id ? [id] : [], mayHost);
     loading.catch(() => undefined);
-    earning.catch(() => undefined);
     const row = await readable(req, caller);
     const { items, participants, announcements, relationTo } = await enrichOpportunities(
       pool,
@@ -279,7 +297,13 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
         }),
       ),
       attended: mine?.attended ?? null,
-      earned_points: earnedPointsOf(mine?.attended, (await earning).get(row.id)),
+      // The ledger is read only for a caller who attended: nobody else has points to show here.
+      earned_points: earnedPointsOf(
+        mine?.attended,
+        mine?.attended === true
+          ? (await loadEarnedPoints(pool, caller.userId, [row.id])).get(row.id)
+          : undefined,
+      ),
     };
     res.json(body);
   });
