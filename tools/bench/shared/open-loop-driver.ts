@@ -1,3 +1,4 @@
+import { createHttpClient } from './http-client';
 import type { DriverRequest } from './load-driver';
 import { percentile, sleep } from './measure';
 import { summarizeOpenLoop, type OfferedRecord, type OpenLoopSummary } from './open-loop';
@@ -86,6 +87,8 @@ export const runOpenLoop = async (job: OpenLoopJob): Promise<OpenLoopResult> => 
   /** Whether each command's answer (or failure) is in: a follower of one not in yet waits. */
   const answered: boolean[] = [];
   const pool = slots(job.maxInFlight);
+  // Commands are capped by `pool`; reads after them are not, so sockets are not capped here.
+  const http = createHttpClient(Infinity);
   // An object, so that the loop below reads what the message handler wrote.
   const offering = { stopped: false as boolean };
   const isStopped = () => offering.stopped;
@@ -131,16 +134,15 @@ export const runOpenLoop = async (job: OpenLoopJob): Promise<OpenLoopResult> => 
     try {
       record.sentAt = performance.now();
       const { request } = command;
-      const answer = await fetch(`${job.commandUrl}${request.path}`, {
+      const answer = await http.send(`${job.commandUrl}${request.path}`, {
         method: request.method,
         headers: { ...request.headers },
         ...(request.body === undefined ? {} : { body: request.body }),
-        signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+        timeoutMs: COMMAND_TIMEOUT_MS,
       });
-      await answer.arrayBuffer();
       record.answeredAt = performance.now();
       record.status = answer.status;
-      token = answer.headers.get(job.tokenHeader);
+      token = answer.header(job.tokenHeader);
     } catch {
       record.status = 'error';
     } finally {
@@ -150,13 +152,12 @@ export const runOpenLoop = async (job: OpenLoopJob): Promise<OpenLoopResult> => 
     outcome(ok);
     if (ok && command.probe && token) {
       try {
-        const read = await fetch(`${job.queryUrl}${command.probe.path}`, {
+        const read = await http.send(`${job.queryUrl}${command.probe.path}`, {
           headers: { ...command.probe.headers, [job.tokenHeader]: token },
-          signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+          timeoutMs: PROBE_TIMEOUT_MS,
         });
-        await read.arrayBuffer();
-        if (read.ok) record.visibleAt = performance.now();
-        record.stale = read.headers.get(job.statusHeader) === 'stale';
+        if (read.status >= 200 && read.status < 300) record.visibleAt = performance.now();
+        record.stale = read.header(job.statusHeader) === 'stale';
       } catch {
         // No answer: the effect counts as never seen.
       }
@@ -192,14 +193,17 @@ export const runOpenLoop = async (job: OpenLoopJob): Promise<OpenLoopResult> => 
     const times: number[] = [];
     for (const probe of job.probesAlone) {
       const t = performance.now();
-      const read = await fetch(`${job.queryUrl}${probe.path}`, { headers: { ...probe.headers } });
-      await read.arrayBuffer();
+      await http.send(`${job.queryUrl}${probe.path}`, {
+        headers: { ...probe.headers },
+        timeoutMs: PROBE_TIMEOUT_MS,
+      });
       times.push(performance.now() - t);
     }
     probeAlone = { p50: percentile(times, 50), p99: percentile(times, 99) };
   }
   // Filled in order (each command's record is made before its first wait), so never sparse.
   const offered = records;
+  http.close();
   const toEpoch = (t: number) => startedAt + (t - started);
   return {
     summary: summarizeOpenLoop(offered),
