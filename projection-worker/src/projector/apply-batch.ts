@@ -1,7 +1,7 @@
 import { comparePositions, type GlobalPosition } from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
 import { withReadTransaction, type ReadSchema } from '@campus/read-model';
-import { markVisibleIn, ReadModelSwappedError, writeCheckpoints } from './checkpoints';
+import { ReadModelSwappedError, writeCheckpoints } from './checkpoints';
 import { PARSE_STAGE, recordDeadLetter } from './dead-letters';
 import type { UnparsableEvent } from './parse';
 import type { ProjectedEvent, Projection, ProjectionContext } from './projection';
@@ -42,6 +42,8 @@ type Applier = {
   readonly checkpoints: readonly GlobalPosition[];
   readonly context: ProjectionContext;
   readonly policy: RetryPolicy;
+  /** What opens each transaction (with the read-model lock, for a live batch); 'BEGIN' without. */
+  readonly begin?: string;
 };
 
 const freshFor = (events: readonly ProjectedEvent[], since: GlobalPosition | undefined) =>
@@ -72,17 +74,23 @@ const inSavepoint = async (client: PoolClient, work: () => Promise<void>) => {
   }
 };
 
+/** One transaction on the applier's schema, opened as the applier says (with the read-model lock). */
+const inTransaction = (applier: Applier, work: (client: PoolClient) => Promise<void>) =>
+  withReadTransaction(applier.pool, applier.schema, work, applier.begin ?? 'BEGIN');
+
 /** The fast path: every projection's whole batch and the checkpoints in one transaction. */
 const applyWhole = async (applier: Applier, batch: BatchToApply, names: readonly string[]) => {
-  await withReadTransaction(applier.pool, applier.schema, async (client) => {
+  const work = async (client: PoolClient) => {
     for (const [i, projection] of applier.projections.entries()) {
       const fresh = freshFor(batch.events, applier.checkpoints[i]);
       if (fresh.length) await projection.apply(client, fresh, applier.context);
     }
     await recordUnparsable(client, batch);
-    await writeCheckpoints(client, names, batch.last, applier.checkpoints);
-    if (batch.visibleOnCommit) await markVisibleIn(client, names, batch.last);
-  });
+    await writeCheckpoints(client, names, batch.last, applier.checkpoints, {
+      visible: batch.visibleOnCommit === true,
+    });
+  };
+  await inTransaction(applier, work);
 };
 
 /**
@@ -95,7 +103,7 @@ const applyWhole = async (applier: Applier, batch: BatchToApply, names: readonly
 const applyIsolated = async (applier: Applier, batch: BatchToApply, names: readonly string[]) => {
   const { logger } = applier.context;
   let deadLettered = 0;
-  await withReadTransaction(applier.pool, applier.schema, async (client) => {
+  const work = async (client: PoolClient) => {
     for (const [i, projection] of applier.projections.entries()) {
       const fresh = freshFor(batch.events, applier.checkpoints[i]);
       if (!fresh.length) continue;
@@ -145,9 +153,11 @@ const applyIsolated = async (applier: Applier, batch: BatchToApply, names: reado
       }
     }
     await recordUnparsable(client, batch);
-    await writeCheckpoints(client, names, batch.last, applier.checkpoints);
-    if (batch.visibleOnCommit) await markVisibleIn(client, names, batch.last);
-  });
+    await writeCheckpoints(client, names, batch.last, applier.checkpoints, {
+      visible: batch.visibleOnCommit === true,
+    });
+  };
+  await inTransaction(applier, work);
   return deadLettered;
 };
 

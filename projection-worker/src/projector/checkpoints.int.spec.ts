@@ -4,7 +4,12 @@ import { START_POSITION, type GlobalPosition } from '@campus/contracts';
 import type { PoolClient } from '@campus/infra';
 import { LIVE_SCHEMA, useReadSchema } from '@campus/read-model';
 import { createProjectionHarness, type ProjectionHarness } from '../testing/harness';
-import { CheckpointMovedError, readCheckpointStates, writeCheckpoints } from './checkpoints';
+import {
+  CheckpointMovedError,
+  readCheckpointStates,
+  VISIBLE_CHANNEL,
+  writeCheckpoints,
+} from './checkpoints';
 import { ReadModelSwappedError } from './read-model-lock';
 
 const at = (txn: number, seq: number): GlobalPosition => ({ txn: BigInt(txn), seq: BigInt(seq) });
@@ -71,6 +76,47 @@ describe('checkpoint writes: a compare-and-set on the checkpoint the batch start
       )
       .toBe(1);
   };
+
+  const visibleOf = async (names: readonly string[]) => {
+    const states = await readCheckpointStates(h.pool, names);
+    return names.map((n) => states.get(n)?.visible ?? null);
+  };
+
+  it('moves the visible position with the checkpoints when asked (never back), and notifies at commit', async () => {
+    const [alpha, beta] = fresh('alpha', 'beta') as [string, string];
+    await seed([[alpha, at(10, 1)]]);
+    await h.pool.query(
+      'UPDATE read.checkpoints SET visible_txn = 12, visible_seq = 0 WHERE projection = $1',
+      [alpha],
+    );
+    const listener = await h.pool.connect();
+    const notified: string[] = [];
+    listener.on('notification', (n) => notified.push(n.payload ?? ''));
+    await listener.query(`LISTEN ${VISIBLE_CHANNEL}`);
+    try {
+      const hidden = await begin();
+      await writeCheckpoints(hidden, [alpha, beta], at(11, 0), [at(10, 1), START_POSITION]);
+      await end(hidden, 'COMMIT');
+      expect(await visibleOf([alpha, beta])).toEqual([at(12, 0), START_POSITION]);
+      const shown = await begin();
+      await writeCheckpoints(shown, [alpha, beta], at(11, 5), [at(11, 0), at(11, 0)], {
+        visible: true,
+      });
+      await end(shown, 'COMMIT');
+      // alpha's visible position was ahead already and stays so; beta's follows its checkpoint.
+      expect(await visibleOf([alpha, beta])).toEqual([at(12, 0), at(11, 5)]);
+      expect(await committed([alpha, beta])).toEqual([at(11, 5), at(11, 5)]);
+      const first = await begin();
+      const [gamma] = fresh('gamma') as [string];
+      await writeCheckpoints(first, [gamma], at(13, 2), [START_POSITION], { visible: true });
+      await end(first, 'COMMIT');
+      expect(await visibleOf([gamma])).toEqual([at(13, 2)]);
+      await expect.poll(() => notified).toEqual(['11.5', '13.2']);
+    } finally {
+      await listener.query(`UNLISTEN ${VISIBLE_CHANNEL}`);
+      listener.release();
+    }
+  });
 
   it('moves checkpoints from the expected position, inserting the first one, and keeps those ahead', async () => {
     const [alpha, beta] = fresh('alpha', 'beta') as [string, string];

@@ -98,25 +98,35 @@ export class CheckpointMovedError extends ReadModelSwappedError {
  * A compare-and-set of each projection's checkpoint from `expected` (the position this batch
  * started from; START_POSITION: no checkpoint row yet, inserted here) to `next`. Rows are locked
  * as they are written: a second transaction moving the same checkpoint waits for the first, then
- * finds the committed row no longer matching and writes nothing.
+ * finds the committed row no longer matching and writes nothing. With $6 true (a batch visible
+ * on commit) the same rows' visible position moves up to the batch's last position ($7, $8) and
+ * the query services are notified ($9, $10) at commit: one round trip for both.
  */
+const VISIBLE_MOVES = '$6::boolean AND (c.visible_txn, c.visible_seq) < ($7::numeric, $8::numeric)';
 const casCheckpointsSql = `WITH e AS (
     SELECT * FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[])
       AS e(projection, etxn, eseq, ntxn, nseq)
   ), moved AS (
-    UPDATE checkpoints c SET txn = e.ntxn, seq = e.nseq, updated_at = now()
+    UPDATE checkpoints c SET txn = e.ntxn, seq = e.nseq, updated_at = now(),
+           visible_txn = CASE WHEN ${VISIBLE_MOVES} THEN $7::numeric ELSE c.visible_txn END,
+           visible_seq = CASE WHEN ${VISIBLE_MOVES} THEN $8::numeric ELSE c.visible_seq END
       FROM e
      WHERE c.projection = e.projection AND (e.etxn, e.eseq) <> (0, 0)
        AND (c.txn, c.seq) = (e.etxn, e.eseq)
     RETURNING c.projection
   ), first AS (
-    INSERT INTO checkpoints AS c (projection, txn, seq, updated_at)
-      SELECT projection, ntxn, nseq, now() FROM e WHERE (etxn, eseq) = (0, 0)
-    ON CONFLICT (projection) DO UPDATE SET txn = EXCLUDED.txn, seq = EXCLUDED.seq, updated_at = now()
+    INSERT INTO checkpoints AS c (projection, txn, seq, visible_txn, visible_seq, updated_at)
+      SELECT projection, ntxn, nseq,
+             CASE WHEN $6::boolean THEN $7::numeric ELSE 0 END,
+             CASE WHEN $6::boolean THEN $8::numeric ELSE 0 END, now()
+        FROM e WHERE (etxn, eseq) = (0, 0)
+    ON CONFLICT (projection) DO UPDATE SET txn = EXCLUDED.txn, seq = EXCLUDED.seq, updated_at = now(),
+           visible_txn = CASE WHEN ${VISIBLE_MOVES} THEN $7::numeric ELSE c.visible_txn END,
+           visible_seq = CASE WHEN ${VISIBLE_MOVES} THEN $8::numeric ELSE c.visible_seq END
      WHERE (c.txn, c.seq) = (0, 0)
     RETURNING c.projection
-  )
-  SELECT projection FROM moved UNION ALL SELECT projection FROM first`;
+  ), written AS (SELECT projection FROM moved UNION ALL SELECT projection FROM first)
+  SELECT projection, (SELECT pg_notify($9, $10) WHERE $6::boolean) AS notified FROM written`;
 
 /**
  * Written in the batch's transaction, so rows and checkpoint commit together; a fence against a
@@ -126,12 +136,17 @@ const casCheckpointsSql = `WITH e AS (
  * batch. Never moves a checkpoint back: a projection that is ahead of the batch (it skipped the
  * batch's events) keeps its own. Without `expected`, the projections have no checkpoint yet (a
  * replay's first write into its fresh shadow): a row already there is another writer's.
+ *
+ * With `visible` (a live batch that writes no board: its rows are all there is to see) the
+ * visible position moves to `position` in the same statement and the query services are woken
+ * when the transaction commits.
  */
 export const writeCheckpoints = async (
   client: PoolClient,
   projections: readonly string[],
   position: GlobalPosition,
   expected: readonly GlobalPosition[] = projections.map(() => START_POSITION),
+  options: { readonly visible?: boolean } = {},
 ) => {
   if (expected.length !== projections.length) {
     throw new Error('writeCheckpoints: one expected checkpoint per projection');
@@ -143,6 +158,11 @@ export const writeCheckpoints = async (
     expected.map((e) => e.seq.toString()),
     next.map((n) => n.txn.toString()),
     next.map((n) => n.seq.toString()),
+    options.visible === true,
+    position.txn.toString(),
+    position.seq.toString(),
+    VISIBLE_CHANNEL,
+    formatPosition(position),
   ]);
   if (rows.length === projections.length) return;
   const written = new Set(rows.map((r) => r.projection));
@@ -179,16 +199,4 @@ export const markVisible = async (
   const params = markVisibleParams(projections, position);
   if (schema === LIVE_SCHEMA) await pool.query(markVisibleAndNotifySql(schema), params);
   else await pool.query(markVisibleSql(schema), params.slice(0, 3));
-};
-
-/**
- * The same in the batch's own transaction on the live read model, for a batch that writes no
- * board: its rows are all there is to see, so they become visible when they commit.
- */
-export const markVisibleIn = async (
-  client: PoolClient,
-  projections: readonly string[],
-  position: GlobalPosition,
-) => {
-  await client.query(markVisibleAndNotifySql(null), markVisibleParams(projections, position));
 };

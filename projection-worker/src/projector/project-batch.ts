@@ -6,14 +6,15 @@ import {
 } from '@campus/contracts';
 import type { Pool } from '@campus/infra';
 import { LIVE_SCHEMA, type ReadSchema } from '@campus/read-model';
-import { collectBoardTouches, isEmptyTouches } from '../boards/board-touches';
+import { collectBoardTouches, isEmptyTouches, type BoardTouches } from '../boards/board-touches';
 import type { BoardsDebt } from '../boards/boards-debt';
 import { refreshBoards, type BoardsTarget } from '../boards/refresh-boards';
 import { applyBatch, type RetryPolicy } from './apply-batch';
 import { markVisible } from './checkpoints';
 import { independentGroups } from './independent-groups';
-import { parseBatch } from './parse';
-import type { Projection, ProjectionContext } from './projection';
+import { parseBatch, type UnparsableEvent } from './parse';
+import type { ProjectedEvent, Projection, ProjectionContext } from './projection';
+import { READ_MODEL_LOCK_IN_TRANSACTION, withReadModelLock } from './read-model-lock';
 
 /** One read model being written: the live one by the projector, a shadow by a replay. */
 export type BatchTarget = {
@@ -40,6 +41,14 @@ export type BatchTarget = {
    * reads until it is swapped in; the live read model keeps one transaction per batch.
    */
   readonly parallel?: boolean;
+  /**
+   * The live projector: each batch cycle holds the read-model lock shared, so that a replay's swap
+   * never lands in the middle of one. A batch that writes no board is one transaction and takes
+   * the lock with its BEGIN; one that writes boards holds it on a connection of its own until it
+   * is visible. A swap between batches is caught by the checkpoints' compare-and-set, which then
+   * finds other checkpoints than the ones held (ReadModelSwappedError).
+   */
+  readonly readModelLock?: boolean;
 };
 
 /**
@@ -55,15 +64,47 @@ export const projectBatch = async (
 ): Promise<GlobalPosition | null> => {
   const last = batch.at(-1)?.position;
   if (!last) return null;
-  const { pool, schema, projections, checkpoints, context } = target;
-  const { events, unparsable } = parseBatch(batch, context.logger);
-  const groups = target.parallel ? independentGroups(projections) : [projections.map((_, i) => i)];
+  const { events, unparsable } = parseBatch(batch, target.context.logger);
+  const parsed = { events, unparsable, last };
+  const groups = target.parallel
+    ? independentGroups(target.projections)
+    : [target.projections.map((_, i) => i)];
   const touches = target.boards ? collectBoardTouches(events) : null;
   const visibleOnCommit =
     target.markVisible &&
-    schema === LIVE_SCHEMA &&
+    target.schema === LIVE_SCHEMA &&
     groups.length === 1 &&
     (!touches || isEmptyTouches(touches));
+  if (!target.readModelLock) await cycle(target, parsed, groups, touches, visibleOnCommit, 'BEGIN');
+  else if (visibleOnCommit)
+    await cycle(target, parsed, groups, touches, true, `BEGIN; ${READ_MODEL_LOCK_IN_TRANSACTION}`);
+  else
+    await withReadModelLock(
+      target.pool,
+      'shared',
+      () => cycle(target, parsed, groups, touches, false, 'BEGIN'),
+      // Shared holders never conflict: the next batch need not wait for the unlock.
+      { unlockInBackground: true },
+    );
+  return last;
+};
+
+type ParsedBatch = {
+  readonly events: ProjectedEvent[];
+  readonly unparsable: UnparsableEvent[];
+  readonly last: GlobalPosition;
+};
+
+/** Rows and checkpoints (visible with them when `visibleOnCommit`), then boards, then visible. */
+const cycle = async (
+  target: BatchTarget,
+  { events, unparsable, last }: ParsedBatch,
+  groups: readonly number[][],
+  touches: BoardTouches | null,
+  visibleOnCommit: boolean,
+  begin: string,
+) => {
+  const { pool, schema, projections, checkpoints, context } = target;
   await Promise.all(
     groups.map((group, g) =>
       applyBatch(
@@ -74,6 +115,7 @@ export const projectBatch = async (
           checkpoints: group.map((i) => checkpoints[i] ?? START_POSITION),
           context,
           policy: target.policy,
+          begin,
         },
         // Events no schema accepts are dead-lettered once, by the first group.
         { events, unparsable: g === 0 ? unparsable : [], last, visibleOnCommit },
@@ -82,7 +124,7 @@ export const projectBatch = async (
   );
   for (const [i, checkpoint] of checkpoints.entries())
     checkpoints[i] = maxPosition(checkpoint, last);
-  if (visibleOnCommit) return last;
+  if (visibleOnCommit) return;
   if (target.boards && touches) {
     if (target.boardsDebt) await target.boardsDebt.refresh(touches, last);
     else await refreshBoards(pool, target.boards, touches);
@@ -95,5 +137,4 @@ export const projectBatch = async (
       schema,
     );
   }
-  return last;
 };

@@ -1,6 +1,4 @@
-import { comparePositions, START_POSITION, type GlobalPosition } from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
-import { readCheckpointStates, ReadModelSwappedError } from './checkpoints';
 
 /** Defined beside the checkpoint writes, which throw CheckpointMovedError. */
 export { CheckpointMovedError, ReadModelSwappedError } from './checkpoints';
@@ -11,6 +9,13 @@ export { CheckpointMovedError, ReadModelSwappedError } from './checkpoints';
  * never lands in the middle of a batch. Session-level, on a connection of its own, idle meanwhile.
  */
 const READ_MODEL_LOCK = 742_102;
+
+/**
+ * The lock taken shared until the caller's transaction ends (sent with its BEGIN): for a live batch
+ * whose whole cycle is that one transaction (no board to write), one round trip less than a lock
+ * on a connection of its own.
+ */
+export const READ_MODEL_LOCK_IN_TRANSACTION = `SELECT pg_advisory_xact_lock_shared(${String(READ_MODEL_LOCK)})`;
 
 const lockSql = (mode: 'shared' | 'exclusive') =>
   mode === 'shared' ? 'SELECT pg_advisory_lock_shared($1)' : 'SELECT pg_advisory_lock($1)';
@@ -53,23 +58,5 @@ export const withReadModelLock = async <T>(
   } finally {
     const unlocking = unlockAndRelease(client, mode);
     if (!options.unlockInBackground) await unlocking;
-  }
-};
-
-/**
- * Throws ReadModelSwappedError when a stored checkpoint differs from the one this projector
- * holds: only a replay's swap moves them. Call it holding the read-model lock shared.
- */
-export const assertCheckpointsUnchanged = async (
-  pool: Pool | PoolClient,
-  names: readonly string[],
-  held: readonly GlobalPosition[],
-) => {
-  const states = await readCheckpointStates(pool, names);
-  for (const [i, name] of names.entries()) {
-    const stored = states.get(name)?.committed ?? START_POSITION;
-    if (comparePositions(stored, held[i] ?? START_POSITION) !== 0) {
-      throw new ReadModelSwappedError(name);
-    }
   }
 };

@@ -24,11 +24,7 @@ import { batches } from './batches';
 import { CheckpointMovedError, markVisible, readCheckpointStates } from './checkpoints';
 import type { ProjectedEvent, Projection } from './projection';
 import { projectBatch, type BatchTarget } from './project-batch';
-import {
-  assertCheckpointsUnchanged,
-  ReadModelSwappedError,
-  withReadModelLock,
-} from './read-model-lock';
+import { ReadModelSwappedError, withReadModelLock } from './read-model-lock';
 
 /** The boards' key prefix when none is configured. */
 const DEFAULT_KEY_PREFIX = 'campus:';
@@ -175,9 +171,9 @@ const recoverBoards = async (
  * the boards (down, or slower than its command timeout), they are owed instead (BoardsDebt) and
  * batches become visible without them: Redis never stops the read model, nor fails a run.
  *
- * Each batch cycle holds the read-model lock shared and first checks that the stored checkpoints
- * are still the ones it holds: after a replay's swap they are not, and the run throws
- * ReadModelSwappedError so that it restarts from the swapped-in checkpoints.
+ * Each batch cycle holds the read-model lock shared (BatchTarget.readModelLock), and its
+ * checkpoints' compare-and-set finds other checkpoints than the ones held after a replay's swap:
+ * the run throws ReadModelSwappedError so that it restarts from the swapped-in checkpoints.
  */
 export const runProjections = async (options: ProjectorOptions): Promise<void> => {
   const boards = boardsTargetOf(options);
@@ -189,6 +185,24 @@ export const runProjections = async (options: ProjectorOptions): Promise<void> =
   }
 };
 
+/** The live schema's identity: a replay's swap renames another schema into its name. */
+const liveSchemaId = async (pool: Pool): Promise<string> => {
+  const { rows } = await pool.query<{ id: string }>('SELECT $1::regnamespace::oid::text AS id', [
+    LIVE_SCHEMA,
+  ]);
+  return rows[0]?.id ?? '';
+};
+
+/**
+ * A batch's checkpoints found moved under it: by a replay's swap (the live schema is another one
+ * now) or by another projector. Tells which, so that the restart says why.
+ */
+const swapOrMove = async (pool: Pool, liveSchema: string, error: unknown) => {
+  if (!(error instanceof CheckpointMovedError)) return error;
+  const now = await liveSchemaId(pool).catch(() => liveSchema);
+  return now === liveSchema ? error : new ReadModelSwappedError(error.projection);
+};
+
 const followLog = async (
   options: ProjectorOptions,
   boards: BoardsTarget | null,
@@ -198,14 +212,15 @@ const followLog = async (
   const names = projections.map((p) => p.name);
   const batchSize = options.batchSize ?? 500;
 
-  const checkpoints = await withReadModelLock(pool, 'shared', async () => {
+  // Read under the lock, with the checkpoints: a swap cannot fall between the two.
+  const { checkpoints, liveSchema } = await withReadModelLock(pool, 'shared', async () => {
     const states = await readCheckpointStates(pool, names);
     const committed = names.map((n) => states.get(n)?.committed ?? START_POSITION);
     if (boards && boardsDebt) {
       const visible = minPosition(names.map((n) => states.get(n)?.visible ?? START_POSITION));
       await recoverBoards(options, boards, boardsDebt, names, minPosition(committed), visible);
     }
-    return committed;
+    return { checkpoints: committed, liveSchema: await liveSchemaId(pool) };
   });
   const target: BatchTarget = {
     pool,
@@ -217,6 +232,7 @@ const followLog = async (
     boards,
     boardsDebt,
     markVisible: true,
+    readModelLock: true,
   };
 
   // Projections share one subscription; one that is behind (new) pulls the start back.
@@ -231,19 +247,11 @@ const followLog = async (
   });
   for await (const batch of batches(source, { maxSize: batchSize, idleMs: 2 })) {
     try {
-      const last = await withReadModelLock(
-        pool,
-        'shared',
-        async (lockClient) => {
-          await assertCheckpointsUnchanged(lockClient, names, checkpoints);
-          return projectBatch(target, batch);
-        },
-        { unlockInBackground: true },
-      );
+      const last = await projectBatch(target, batch);
       if (last) options.onBatch?.({ last, count: batch.length });
     } catch (error) {
       subscription.abort();
-      throw error;
+      throw await swapOrMove(pool, liveSchema, error);
     }
   }
 };
