@@ -273,8 +273,13 @@ export const replayProjections = async (options: ReplayOptions): Promise<ReplayR
 
     try {
       await report('preparing');
+      // The count is for the ETA alone: it runs beside the preparation and the pass (a count of
+      // the whole log takes seconds), and a failed count still fails the replay once awaited.
+      const counting = (options.countEvents ?? (() => countStoredEvents(pool)))().then((n) => {
+        total = n;
+      });
+      counting.catch(() => undefined);
       await discardShadow(pool, redis, shadowPrefix);
-      total = await (options.countEvents ?? (() => countStoredEvents(pool)))();
       await prepareShadow(pool, kept);
       const states = await withReadTransaction(pool, SHADOW_SCHEMA, (client) =>
         checkpointStatesIn(client, names),
@@ -375,6 +380,7 @@ export const replayProjections = async (options: ReplayOptions): Promise<ReplayR
       };
       const head = await store.headPosition();
       const reachedByFolds = await replayFolding(stepwiseTarget, folded, head);
+      await counting;
       for (const [j, i] of stepwise.entries()) {
         target.checkpoints[i] = stepwiseTarget.checkpoints[j] ?? START_POSITION;
       }
