@@ -2,14 +2,23 @@ import {
   CONSISTENCY_TOKEN_HEADER,
   buildPath,
   newestConsistencyToken,
-  routes,
   texts,
   type RouteName,
+  type routes,
 } from '@campus/contracts';
 import type { z } from 'zod';
 import { currentIdToken } from './auth/firebase';
 
 type Routes = typeof routes;
+
+/**
+ * The routes table carries every answer's zod schema (and zod with them): it loads with the first
+ * request instead of with the page, so a page that asks nothing yet (the sign-in page) starts
+ * without it.
+ */
+let routesTable: Promise<Routes> | null = null;
+const loadRoutes = (): Promise<Routes> =>
+  (routesTable ??= import('./api-routes').then((module) => module.routes));
 
 /** `'/api/users/:id/friends/:friendId'` -> `'id' | 'friendId'` */
 type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -158,7 +167,7 @@ export const createApiClient = (clientOptions: ApiClientOptions = {}): ApiClient
     name: R,
     ...[options]: RequestArgs<R>
   ): Promise<RouteResponse<R>> => {
-    const route: Routes[RouteName] = routes[name];
+    const route: Routes[RouteName] = (await loadRoutes())[name];
     const { params, body, query, signal } = (options ?? {}) as {
       params?: Record<string, string | number>;
       body?: unknown;

@@ -1,31 +1,15 @@
-import { initializeApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  browserSessionPersistence,
-  connectAuthEmulator,
-  inMemoryPersistence,
-  initializeAuth,
-  type Auth,
-} from 'firebase/auth';
-import { env } from '@/config/env';
+import type { Auth } from 'firebase/auth';
 
-let auth: Auth | null = null;
+/**
+ * Firebase's SDK with the sign-in flow (firebase-sdk.ts), loaded on first use: the first page
+ * renders without waiting for it, and the session provider asks for it as soon as it mounts.
+ */
+export const loadAuthSdk = () => import('./firebase-sdk');
 
 /** The one Firebase Auth instance, created on first use. */
-export const getFirebaseAuth = (): Auth => {
-  if (auth) return auth;
-  const app = initializeApp(env.firebase);
-  auth = initializeAuth(app, {
-    // The fallback order: local storage, then session storage, then memory.
-    persistence: [browserLocalPersistence, browserSessionPersistence, inMemoryPersistence],
-  });
-  if (env.authMode === 'emulator') {
-    connectAuthEmulator(auth, env.authEmulatorUrl, { disableWarnings: true });
-  }
-  return auth;
-};
+export const getFirebaseAuth = async (): Promise<Auth> => (await loadAuthSdk()).firebaseAuth();
 
 export const currentIdToken = async (): Promise<string | null> => {
-  const user = getFirebaseAuth().currentUser;
+  const user = (await getFirebaseAuth()).currentUser;
   return user ? user.getIdToken() : null;
 };

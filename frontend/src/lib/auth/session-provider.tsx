@@ -1,6 +1,5 @@
-import type { User } from '@campus/contracts';
+import { texts, type User } from '@campus/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { onAuthStateChanged, signOut } from 'firebase/auth';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { api, serverMessageOf } from '@/lib/api-client';
 import { clearAppStorage } from '@/lib/app-storage';
@@ -9,16 +8,17 @@ import { checkApprovedEmail } from './api/check-approved-email';
 import { checkUserExists } from './api/check-user-exists';
 import { userByEmailQueryOptions } from './api/get-user-by-email';
 import { verifyToken } from './api/verify-token';
-import { getFirebaseAuth } from './firebase';
-import { describeSignInError, signInWithGooglePopup } from './google-sign-in';
+import { loadAuthSdk } from './firebase';
+import { mayHavePersistedUser } from './persisted-user';
 import {
   SessionContext,
   initialSession,
   sessionReducer,
   type ProviderSignIn,
+  type Session,
   type SessionContextValue,
 } from './session';
-import { runSignIn, type SignInCalls } from './sign-in-machine';
+import type { SignInCalls } from './sign-in-machine';
 
 const signInCalls = (queryClient: QueryClient): SignInCalls => ({
   verifyToken,
@@ -31,38 +31,57 @@ const signInCalls = (queryClient: QueryClient): SignInCalls => ({
 
 type SessionProviderProps = { children: ReactNode };
 
+/** Nobody stored: signed out from the first render on (persisted-user.ts). */
+const firstSession = (): Session =>
+  mayHavePersistedUser() ? initialSession : { status: 'signedOut', error: null };
+
 export const SessionProvider = ({ children }: SessionProviderProps) => {
   const queryClient = useQueryClient();
-  const [session, dispatch] = useReducer(sessionReducer, initialSession);
+  const [session, dispatch] = useReducer(sessionReducer, undefined, firstSession);
   // Each provider auth change starts a new flow; answers of older flows are dropped.
   const flowRef = useRef(0);
 
   useEffect(() => {
-    const auth = getFirebaseAuth();
-    return onAuthStateChanged(auth, (user) => {
-      flowRef.current += 1;
-      const flow = flowRef.current;
-      if (!user) {
-        dispatch({ type: 'providerSignedOut' });
-        return;
-      }
-      dispatch({ type: 'providerUserFound' });
-      void runSignIn(user.email, signInCalls(queryClient), serverMessageOf).then(
-        async (outcome) => {
-          if (flow !== flowRef.current) return;
-          dispatch({ type: 'flowFinished', outcome });
-          if (outcome.type === 'rejected') await signOut(auth);
-        },
-      );
+    let stopped = false;
+    let unsubscribe = () => {};
+    void loadAuthSdk().then((sdk) => {
+      if (stopped) return;
+      const auth = sdk.firebaseAuth();
+      unsubscribe = sdk.onAuthStateChanged(auth, (user) => {
+        flowRef.current += 1;
+        const flow = flowRef.current;
+        if (!user) {
+          dispatch({ type: 'providerSignedOut' });
+          return;
+        }
+        dispatch({ type: 'providerUserFound' });
+        void sdk
+          .runSignIn(user.email, signInCalls(queryClient), serverMessageOf)
+          .then(async (outcome) => {
+            if (flow !== flowRef.current) return;
+            dispatch({ type: 'flowFinished', outcome });
+            if (outcome.type === 'rejected') await sdk.signOut(auth);
+          });
+      });
     });
+    return () => {
+      stopped = true;
+      unsubscribe();
+    };
   }, [queryClient]);
 
   const signIn = useCallback(async (providerSignIn?: ProviderSignIn) => {
     dispatch({ type: 'signInStarted' });
+    let sdk: Awaited<ReturnType<typeof loadAuthSdk>> | null = null;
     try {
-      await (providerSignIn ?? (() => signInWithGooglePopup(getFirebaseAuth())))();
+      sdk = await loadAuthSdk();
+      const loaded = sdk;
+      await (providerSignIn ?? (() => loaded.signInWithGooglePopup(loaded.firebaseAuth())))();
     } catch (error) {
-      const { message, reloadAfterMs } = describeSignInError(error);
+      // Without the SDK (it could not load) there is no provider error to describe.
+      const { message, reloadAfterMs } = sdk
+        ? sdk.describeSignInError(error)
+        : { message: texts.api.generic, reloadAfterMs: null };
       dispatch({ type: 'signInFailed', message });
       if (reloadAfterMs !== null) {
         setTimeout(() => window.location.reload(), reloadAfterMs);
@@ -86,7 +105,8 @@ export const SessionProvider = ({ children }: SessionProviderProps) => {
     queryClient.clear();
     api.reset();
     clearAppStorage();
-    await signOut(getFirebaseAuth());
+    const sdk = await loadAuthSdk();
+    await sdk.signOut(sdk.firebaseAuth());
   }, [queryClient]);
 
   const value = useMemo<SessionContextValue>(

@@ -23,7 +23,7 @@ export const EmulatorSignInDialog = ({ onClose, onSignIn }: EmulatorSignInDialog
   const emailRef = useRef<HTMLInputElement>(null);
 
   const choose = (address: string, name?: string) =>
-    onSignIn(() => signInWithEmulatorAccount(getFirebaseAuth(), address, name));
+    onSignIn(async () => signInWithEmulatorAccount(await getFirebaseAuth(), address, name));
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,12 +1,16 @@
 import { texts, type OpportunityDetail } from '@campus/contracts';
-import { QRCodeSVG } from 'qrcode.react';
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useCheckIns, useCheckInToken } from '@/features/check-in';
 import codeStyles from './check-in-code.module.css';
 import styles from './host-tools.module.css';
+
+/** The QR drawing loads when a host first shows the code, not with every opportunity page. */
+const QRCodeSVG = lazy(() =>
+  import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })),
+);
 
 const t = texts.checkIn.host;
 
@@ -40,14 +44,16 @@ export const CheckInCode = ({ opportunity: o }: { opportunity: OpportunityDetail
       {shown && url ? (
         <>
           <div className={codeStyles.qr}>
-            <QRCodeSVG
-              value={url}
-              size={224}
-              marginSize={2}
-              role="img"
-              aria-label={t.qrLabel}
-              title={t.qrLabel}
-            />
+            <Suspense fallback={<Spinner label={t.loading} />}>
+              <QRCodeSVG
+                value={url}
+                size={224}
+                marginSize={2}
+                role="img"
+                aria-label={t.qrLabel}
+                title={t.qrLabel}
+              />
+            </Suspense>
           </div>
           <a href={url} className={codeStyles.link}>
             {t.link}

@@ -45,7 +45,7 @@ const resolver: Resolver<EditDetailsValues> = async (values, context, options) =
     : { values, errors: {} };
 };
 
-type EditDetailsFormProps = {
+export type EditDetailsFormProps = {
   opportunity: OpportunityDetail;
   /** Closes the form without saving. */
   onDone: () => void;

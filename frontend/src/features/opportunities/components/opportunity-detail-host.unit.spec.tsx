@@ -406,7 +406,8 @@ describe('edit mode', () => {
     );
     const { ui } = renderDetail();
     await ui.click(await screen.findByRole('button', { name: h.manage.editDetails }));
-    const form = screen.getByRole('form', { name: h.manage.editTitle });
+    // The form's code loads on the first edit.
+    const form = await screen.findByRole('form', { name: h.manage.editTitle });
     const duration = within(form).getByLabelText(h.manage.duration);
     await ui.clear(duration);
     await ui.type(duration, '0');
