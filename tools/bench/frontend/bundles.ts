@@ -5,7 +5,7 @@ import {
   cachedForAYear,
   getServed,
   revalidated,
-  servedGzipLevel,
+  servedGzipLevels,
   staticGzipSizes,
   ZLIB_DEFAULT_LEVEL,
   type Served,
@@ -32,8 +32,8 @@ export type BundleBytes = {
   readonly routes: readonly RouteBytes[];
   /** The entry chunk with its static imports, as served. */
   readonly entryServed: number;
-  /** The gzip level that reproduces what the gateway sent; null when it sent no gzip. */
-  readonly servedLevel: number | null;
+  /** The gzip levels that reproduce what the gateway sent for the assets; empty: none does. */
+  readonly servedLevels: readonly number[];
   /** The level the cross-check used: the served one, or zlib's default. */
   readonly staticLevel: number;
   readonly files: Record<
@@ -75,14 +75,17 @@ export const measureBundles = async (
     brServed.set(file, (await get('gzip, deflate, br')).bytes);
     raw.set(file, await readFile(join(outDir, file)));
   }
-  const largestJs = [...all]
-    .filter((f) => f.endsWith('.js'))
-    .reduce((a, b) => ((raw.get(b)?.length ?? 0) > (raw.get(a)?.length ?? 0) ? b : a));
-  const largestServed = served.get(largestJs);
-  const largestRaw = raw.get(largestJs);
-  const servedLevel =
-    largestServed && largestRaw ? servedGzipLevel(largestServed, largestRaw) : null;
-  const staticLevel = servedLevel ?? ZLIB_DEFAULT_LEVEL;
+  // The hashed assets (the document is compressed per request, maybe at another level).
+  const servedLevels = servedGzipLevels(
+    [...all]
+      .filter((f) => f.startsWith('assets/'))
+      .flatMap((f) => {
+        const answer = served.get(f);
+        const original = raw.get(f);
+        return answer && original ? [{ served: answer, original }] : [];
+      }),
+  );
+  const staticLevel = servedLevels.at(-1) ?? ZLIB_DEFAULT_LEVEL;
   const gzip = await staticGzipSizes(outDir, all, staticLevel);
   const servedOf = (f: string) => served.get(f)?.bytes ?? 0;
   const routes = layout.routes.map((r) => ({
@@ -96,7 +99,7 @@ export const measureBundles = async (
   return {
     routes,
     entryServed: sum(layout.entry, servedOf),
-    servedLevel,
+    servedLevels,
     staticLevel,
     files: Object.fromEntries(
       [...all].map((f) => [

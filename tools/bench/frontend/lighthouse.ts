@@ -188,6 +188,40 @@ const clearHttpCache = async (page: Page) => {
   }
 };
 
+/** A run that ended on another page than the one asked for (sent to sign in). */
+export class LeftThePageError extends Error {
+  override readonly name = 'LeftThePageError';
+  constructor(url: string, finalUrl: string, failed: readonly string[]) {
+    super(
+      `Lighthouse on ${url} ended on ${finalUrl}` +
+        (failed.length ? `; requests that failed: ${failed.join(', ')}` : ''),
+    );
+  }
+}
+
+/** A path with every segment that is not a plain word masked (ids, addresses). */
+const maskedPath = (url: string): string => {
+  try {
+    return new URL(url).pathname
+      .split('/')
+      .map((segment) => (/^[a-z-]*$/.test(segment) ? segment : ':x'))
+      .join('/');
+  } catch {
+    return '(unreadable URL)';
+  }
+};
+
+/** The page's requests that failed or answered 4xx/5xx, as "status path" (paths masked). */
+const failedRequests = (lhr: Result): string[] => {
+  const details = lhr.audits['network-requests']?.details;
+  if (details?.type !== 'table') return [];
+  return details.items.flatMap((item) => {
+    const status = typeof item['statusCode'] === 'number' ? item['statusCode'] : 0;
+    const url = typeof item['url'] === 'string' ? item['url'] : '';
+    return status >= 400 || status < 0 ? [`${String(status)} ${maskedPath(url)}`] : [];
+  });
+};
+
 /**
  * One Lighthouse navigation of `url` in a new tab of `browser`: mobile with Lighthouse's default
  * simulated throttling (or its desktop profile), only the named categories. A run that ends on
@@ -217,7 +251,7 @@ export const runLighthouse = async (
     if (!result) throw new Error(`Lighthouse on ${url} gave no result`);
     const run = summarize(result.lhr);
     if (new URL(run.finalUrl).pathname !== new URL(url).pathname) {
-      throw new Error(`Lighthouse on ${url} ended on ${run.finalUrl} (not signed in?)`);
+      throw new LeftThePageError(url, run.finalUrl, failedRequests(result.lhr));
     }
     return run;
   } finally {

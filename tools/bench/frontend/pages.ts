@@ -1,5 +1,6 @@
 import {
   launchChrome,
+  LeftThePageError,
   runLighthouse,
   signInInBrowser,
   type LighthouseRun,
@@ -49,7 +50,7 @@ export const measurePages = async (
   baseUrl: string,
   pages: readonly PageSpec[],
   options: { signInEmail: string; deadline: number },
-): Promise<PageResult[]> => {
+): Promise<{ pages: PageResult[]; signedInAgain: string[] }> => {
   const chrome = await launchChrome();
   try {
     const run = (spec: PageSpec, how: Omit<RunOptions, 'keepStorage'>) => {
@@ -61,6 +62,23 @@ export const measurePages = async (
         keepStorage: spec.signedIn,
       });
     };
+    /**
+     * A signed-in page that sent the browser to sign in (the session's start failed on the way,
+     * e.g. a service answering 503 on a loaded machine) is signed in again and run again, up to
+     * twice; each time is counted and told in the notes.
+     */
+    const signIns: string[] = [];
+    const measure = async (spec: PageSpec, how: Omit<RunOptions, 'keepStorage'>) => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await run(spec, how);
+        } catch (error) {
+          if (!(error instanceof LeftThePageError) || !spec.signedIn || attempt >= 2) throw error;
+          signIns.push(error.message);
+          await signInInBrowser(chrome.browser, baseUrl, options.signInEmail);
+        }
+      }
+    };
     const results: PageResult[] = [];
     for (const signedIn of [false, true]) {
       const group = pages.filter((p) => p.signedIn === signedIn);
@@ -69,7 +87,9 @@ export const measurePages = async (
       const runs = new Map<PageSpec, LighthouseRun[]>(group.map((p) => [p, []]));
       for (let round = 0; round < MOBILE_RUNS; round++) {
         for (const spec of group) {
-          runs.get(spec)?.push(await run(spec, { categories: PERFORMANCE, formFactor: 'mobile' }));
+          runs
+            .get(spec)
+            ?.push(await measure(spec, { categories: PERFORMANCE, formFactor: 'mobile' }));
         }
       }
       for (const spec of group) {
@@ -82,12 +102,12 @@ export const measurePages = async (
           lcpMedianMs: median(mobile.map((r) => r.lcpMs ?? Number.NaN)),
           medianRun:
             mobile.find((r) => r.scores['performance'] === score) ?? (mobile[0] as LighthouseRun),
-          desktop: await run(spec, { categories: PERFORMANCE, formFactor: 'desktop' }),
-          quality: await run(spec, { categories: QUALITY, formFactor: 'mobile' }),
+          desktop: await measure(spec, { categories: PERFORMANCE, formFactor: 'desktop' }),
+          quality: await measure(spec, { categories: QUALITY, formFactor: 'mobile' }),
         });
       }
     }
-    return results;
+    return { pages: results, signedInAgain: signIns };
   } finally {
     await chrome.close();
   }

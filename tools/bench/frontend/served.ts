@@ -61,17 +61,20 @@ export const getServed = (
 export const ZLIB_DEFAULT_LEVEL = 6;
 
 /**
- * The gzip level the gateway serves at, found by compressing the file it served at each level
- * 1 to 9 and keeping the one whose size equals what travelled (zlib's output length depends only
- * on level and window, not on how the stream was chunked). Null when the file was not served
- * gzipped, or no level reproduces it (precompressed by another tool).
+ * The gzip levels (1 to 9) that reproduce what the gateway sent for every one of `files` it sent
+ * gzipped: each file is compressed here at each level and a level stays while its output is as
+ * long as the served body (zlib's output depends only on level and window, not on how the stream
+ * was chunked). Neighbouring levels often give the same output (8 and 9): all of them are kept.
+ * Empty when nothing came gzipped, or no level fits (precompressed by another tool).
  */
-export const servedGzipLevel = (served: Served, original: Buffer): number | null => {
-  if (served.encoding !== 'gzip') return null;
-  for (let level = 1; level <= 9; level++) {
-    if (gzipSync(original, { level }).length === served.bytes) return level;
-  }
-  return null;
+export const servedGzipLevels = (
+  files: readonly { served: Served; original: Buffer }[],
+): number[] => {
+  const gzipped = files.filter((f) => f.served.encoding === 'gzip');
+  if (gzipped.length === 0) return [];
+  return [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((level) =>
+    gzipped.every((f) => gzipSync(f.original, { level }).length === f.served.bytes),
+  );
 };
 
 /** The gzip size of each file of the build folder at `level`, read once each. */
