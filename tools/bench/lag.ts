@@ -40,6 +40,8 @@ export const lagBench: BenchModule = {
       const opportunities = await stack.createOpportunities(admin, 100, { totalSlots: 1_000 });
       const totalWeight = Object.values(WEIGHTS).reduce((a, b) => a + b, 0);
       const offered = Math.floor((RATE * durationMs) / 1_000);
+      // The seeding command service must find the host and the students it acts for.
+      await stack.caughtUp();
       const seeder = await stack.startShiftedCommandService(SEED_CLOCK_OFFSET_MS);
       const held = await seedPastOpportunities(seeder.url, {
         admin,

@@ -75,6 +75,8 @@ export const queriesBench: BenchModule = {
       // Signed-in callers the read model knows (registered through the command service).
       const callers = await stack.registerUsers('reader', CALLERS);
       const phaseLength = phaseMs(5);
+      // The seeding command service must find the host and the students it acts for.
+      await stack.caughtUp();
       const seeder = await stack.startShiftedCommandService(SEED_CLOCK_OFFSET_MS);
       const held = await seedPastOpportunities(seeder.url, {
         admin,
