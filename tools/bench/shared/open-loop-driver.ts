@@ -157,9 +157,11 @@ export const runOpenLoop = async (job: OpenLoopJob): Promise<OpenLoopResult> => 
           timeoutMs: PROBE_TIMEOUT_MS,
         });
         if (read.status >= 200 && read.status < 300) record.visibleAt = performance.now();
+        else record.readFailure = read.status;
         record.stale = read.header(job.statusHeader) === 'stale';
       } catch {
         // No answer: the effect counts as never seen.
+        record.readFailure = 'error';
       }
     }
   };

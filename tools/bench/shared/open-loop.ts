@@ -24,6 +24,8 @@ export type OfferedRecord = {
   readonly stale: boolean;
   /** What held it back when it was not sent on time: every slot busy, or the command it follows. */
   readonly heldBy?: 'in-flight limit' | 'predecessor';
+  /** The read's status when it was not 2xx ('error': no answer). */
+  readonly readFailure?: number | 'error';
 };
 
 export type Spread = { readonly p50: number; readonly p99: number; readonly max: number };
@@ -46,6 +48,8 @@ export type OpenLoopSummary = {
   /** Commands whose effect was never seen by a read: failed, never sent, or the read gave up. */
   readonly notVisible: number;
   readonly stale: number;
+  /** Reads that did not answer 2xx, by status. */
+  readonly readFailures: Record<string, number>;
   /**
    * (sent − scheduled) + (read answered − command answered) for every offered command; Infinity
    * for one whose effect was never seen, so a percentile above the visible share is Infinity.
@@ -90,6 +94,12 @@ export const summarizeOpenLoop = (records: readonly OfferedRecord[]): OpenLoopSu
     const why = r.heldBy ?? 'driver timer';
     lateFor[why] = (lateFor[why] ?? 0) + 1;
   }
+  const readFailures: Record<string, number> = {};
+  for (const r of records) {
+    if (r.readFailure === undefined) continue;
+    const key = String(r.readFailure);
+    readFailures[key] = (readFailures[key] ?? 0) + 1;
+  }
   const lags = records.map(lagOf);
   const ok = records.filter(isOk);
   const first = Math.min(...records.map((r) => r.scheduledAt));
@@ -113,6 +123,7 @@ export const summarizeOpenLoop = (records: readonly OfferedRecord[]): OpenLoopSu
     failedByStatus,
     notVisible: lags.filter((l) => l === Number.POSITIVE_INFINITY).length,
     stale: records.filter((r) => r.stale).length,
+    readFailures,
     lag: spread(lags),
     command: spread(answered.map((r) => (r.answeredAt as number) - (r.sentAt as number))),
     commandFromSchedule: spread(answered.map((r) => (r.answeredAt as number) - r.scheduledAt)),
