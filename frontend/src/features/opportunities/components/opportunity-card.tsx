@@ -10,17 +10,24 @@ import { OpportunityImage } from './opportunity-image';
 
 const t = texts.opportunities.card;
 
-type OpportunityCardProps = { opportunity: OpportunityCardItem };
+type OpportunityCardProps = {
+  opportunity: OpportunityCardItem;
+  /** A card in the first row is seen at once: its picture loads without waiting for layout. */
+  eager?: boolean;
+};
+
+/** The cards of the grid's first row (three on a wide screen, one on a phone). */
+const FIRST_ROW = 3;
 
 /** Who runs it, as a card shows it: the host organization, else the nonprofit, else the host. */
 export const organizationOf = (o: OpportunityCardItem): string =>
   o.host_org_name ?? o.nonprofit ?? o.host_user_name;
 
 /** One opportunity on the Events grid and in My Opportunities. */
-export const OpportunityCard = ({ opportunity: o }: OpportunityCardProps) => (
+export const OpportunityCard = ({ opportunity: o, eager = false }: OpportunityCardProps) => (
   <article className={styles.card} data-testid="opportunity-card">
     <div className={styles.media}>
-      <OpportunityImage src={o.imageUrl} causes={o.causes} className={styles.image} />
+      <OpportunityImage src={o.imageUrl} causes={o.causes} className={styles.image} eager={eager} />
       <div className={styles.flags}>
         {o.is_host ? (
           <span className={styles.flag}>{texts.opportunities.detail.youAreTheHost}</span>
@@ -84,9 +91,9 @@ type OpportunityGridProps = { opportunities: readonly OpportunityCardItem[] };
 
 export const OpportunityGrid = ({ opportunities }: OpportunityGridProps) => (
   <ul className={styles.grid}>
-    {opportunities.map((o) => (
+    {opportunities.map((o, index) => (
       <li key={o.id} className={styles.gridItem}>
-        <OpportunityCard opportunity={o} />
+        <OpportunityCard opportunity={o} eager={index < FIRST_ROW} />
       </li>
     ))}
   </ul>
