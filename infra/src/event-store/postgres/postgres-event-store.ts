@@ -76,10 +76,13 @@ const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS} FROM es.events
   WHERE ${AFTER} AND ${SETTLED}
   ORDER BY transaction_id, global_position LIMIT $3`;
 
-// One statement, so `unsettled` and the batch see the same snapshot (the same xmin).
+// One statement, so `unsettled` and the batch see the same snapshot (the same xmin). `unsettled`
+// compares the newest transaction id with xmin: one step backward on the (transaction_id, position)
+// index whatever the table's statistics, where an EXISTS over `transaction_id >= xmin` could be
+// planned as a scan of the whole log when nothing is unsettled.
 const READ_LIVE_SQL = `SELECT pending.unsettled, batch.* FROM
-  (SELECT EXISTS (SELECT 1 FROM es.events
-     WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS unsettled) pending
+  (SELECT COALESCE((SELECT max(transaction_id) FROM es.events)
+     >= pg_snapshot_xmin(pg_current_snapshot()), false) AS unsettled) pending
   LEFT JOIN LATERAL (SELECT ${EVENT_COLUMNS} FROM es.events
     WHERE ${AFTER} AND ${SETTLED}
     ORDER BY transaction_id, global_position LIMIT $3) batch ON true
