@@ -6,8 +6,6 @@ import { Agent, request } from 'node:http';
  * at 1,000 requests/s on a busy two-core machine.
  */
 export const createHttpClient = (maxSockets: number) => {
-  // Idle sockets are let go after 2 s, before a server's keep-alive timeout (5 s by default) can
-  // close one under a new request.
   const agent = new Agent({
     keepAlive: true,
     maxSockets,
