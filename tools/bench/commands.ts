@@ -1,6 +1,6 @@
 import { phaseMs, scaled } from './shared/config';
 import { drive } from './shared/drive';
-import type { DriverRequest } from './shared/load-driver';
+import type { DriverRequest } from './shared/driver-request';
 import { startCpuMeasurement } from './shared/proc-cpu';
 import { fmt, ms, type BenchModule } from './shared/report';
 import { BENCH_ADMIN_EMAIL, startBenchStack, type Account } from './shared/stack';

@@ -3,7 +3,7 @@ import { buildCommandMix, type MixKind } from './shared/command-mix';
 import { phaseMs, scaled } from './shared/config';
 import { driveOpenLoop, startOpenLoop } from './shared/drive';
 import { seedHistory, type HistoryStats } from './shared/history';
-import type { DriverRequest } from './shared/load-driver';
+import type { DriverRequest } from './shared/driver-request';
 import { percentile, sleep } from './shared/measure';
 import type { OpenLoopResult, OfferedCommand } from './shared/open-loop-driver';
 import { seedPastOpportunities, SEED_CLOCK_OFFSET_MS } from './shared/past-opportunities';

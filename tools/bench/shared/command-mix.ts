@@ -1,5 +1,5 @@
 import { friendshipIdOf } from '@campus/contracts';
-import type { DriverRequest } from './load-driver';
+import type { DriverRequest } from './driver-request';
 import type { OfferedCommand } from './open-loop-driver';
 
 /**

@@ -1,17 +1,12 @@
 import autocannon from 'autocannon';
 import { percentile, sleep } from './measure';
+import type { DriverRequest } from './driver-request';
 import { runOpenLoop, type OpenLoopJob } from './open-loop-driver';
 
 /**
  * The load generator, run as a child process of the bench (fork) so that it does not share an
  * event loop with the services it measures. It gets one job on its IPC channel and answers once.
  */
-export type DriverRequest = {
-  readonly method: string;
-  readonly path: string;
-  readonly headers?: Record<string, string>;
-  readonly body?: string;
-};
 
 export type LoadJob = {
   readonly kind: 'load';

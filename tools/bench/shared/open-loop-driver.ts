@@ -1,5 +1,5 @@
 import { createHttpClient } from './http-client';
-import type { DriverRequest } from './load-driver';
+import type { DriverRequest } from './driver-request';
 import { percentile, sleep } from './measure';
 import { summarizeOpenLoop, type OfferedRecord, type OpenLoopSummary } from './open-loop';
 
