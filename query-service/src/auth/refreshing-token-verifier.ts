@@ -1,4 +1,4 @@
-import type { TokenIdentity, TokenVerifier } from '@campus/infra';
+import { TokenRejectedError, type TokenIdentity, type TokenVerifier } from '@campus/infra';
 
 /** An accepted token is answered from memory for a minute after it was last verified, at most. */
 const MAX_AGE_MS = 60_000;
@@ -41,20 +41,26 @@ export const refreshingTokenVerifier = (
   const verify = (idToken: string): Promise<TokenIdentity> => {
     const running = pending.get(idToken);
     if (running) return running;
+    // The answer's age counts from when the verification started, not when it came back.
+    const started = now();
     const verifying = verifier.verify(idToken).then(
       (identity) => {
         pending.delete(idToken);
         const expiry = expiryOf(idToken) ?? 0;
         if (expiry > now()) {
           accepted.delete(idToken);
-          accepted.set(idToken, { identity, verifiedAt: now(), expiry });
+          accepted.set(idToken, { identity, verifiedAt: started, expiry });
           if (accepted.size > MAX_ENTRIES) accepted.delete(accepted.keys().next().value as string);
         }
         return identity;
       },
       (error: unknown) => {
         pending.delete(idToken);
-        accepted.delete(idToken);
+        // Only a refusal forgets the token: while the verifier cannot be reached, the answer
+        // already given still holds until it is a minute old, as it did without the refresh.
+        if (error instanceof TokenRejectedError && error.reason === 'invalid') {
+          accepted.delete(idToken);
+        }
         throw error;
       },
     );

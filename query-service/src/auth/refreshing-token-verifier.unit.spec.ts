@@ -88,6 +88,27 @@ describe('refreshingTokenVerifier', () => {
     expect(calls).toHaveLength(4);
   });
 
+  it('keeps the answer it may still use while the verifier cannot be reached', async () => {
+    let now = start;
+    let reachable = true;
+    const { verifier: inner } = countingVerifier();
+    const verifier: TokenVerifier = {
+      verify: (idToken) =>
+        reachable ? inner.verify(idToken) : Promise.reject(new TokenRejectedError('unavailable')),
+    };
+    const cached = refreshingTokenVerifier(verifier, () => now);
+    await cached.verify(token);
+    reachable = false;
+    now += 50_000;
+    await cached.verify(token);
+    await settle();
+    // The background verification failed for want of the verifier, not by a refusal.
+    now += 5_000;
+    expect(await cached.verify(token)).toEqual(identity('u1'));
+    now += 6_000;
+    await expect(cached.verify(token)).rejects.toBeInstanceOf(TokenRejectedError);
+  });
+
   it('shares one first verification between concurrent requests', async () => {
     const { verifier, calls } = countingVerifier();
     const cached = refreshingTokenVerifier(verifier, () => start);
