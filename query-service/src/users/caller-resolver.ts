@@ -1,4 +1,5 @@
 import { reservationHash, type Caller, type CallerResolver, type Pool } from '@campus/infra';
+import type { EventType } from '@campus/contracts';
 import { prepared } from '../shared/sql';
 
 /** The query side resolves callers from the read model. */
@@ -16,14 +17,50 @@ export const createReadModelCallerResolver =
   };
 
 /**
- * The event types that can change who an email's caller is: a registration (a new row), an admin
- * grant, an erasure (the row's email hash goes). Every other type leaves callers as they are.
+ * Whether each event type can change who an email's caller is: a registration (a new row), an
+ * admin grant, an erasure (the row's email hash goes). Every event type is named here, so a new
+ * one cannot be added without deciding whether it moves callers.
  */
-export const CALLER_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'UserRegistered',
-  'AdminGranted',
-  'UserErased',
-]);
+const CALLER_EVENTS = {
+  UserRegistered: true,
+  AdminGranted: true,
+  UserErased: true,
+  UserProfileUpdated: false,
+  ApprovedEmailAdded: false,
+  ReservationClaimed: false,
+  ReservationReleased: false,
+  OrganizationCreated: false,
+  OrganizationUpdated: false,
+  OrganizationApproved: false,
+  OrganizationUnapproved: false,
+  OrganizationDeleted: false,
+  MemberJoined: false,
+  MemberLeft: false,
+  OpportunityCreated: false,
+  OpportunityUpdated: false,
+  OpportunityApproved: false,
+  OpportunityUnapproved: false,
+  OpportunityDeleted: false,
+  AnnouncementPosted: false,
+  AnnouncementRemoved: false,
+  UserSignedUp: false,
+  UserUnregistered: false,
+  AttendanceMarked: false,
+  FriendRequested: false,
+  FriendRequestAccepted: false,
+  FriendRequestRejected: false,
+  FriendRemoved: false,
+  ParticipantCheckedIn: false,
+  WaitlistJoined: false,
+  WaitlistLeft: false,
+  WaitlistPromoted: false,
+  CalendarFeedReset: false,
+} as const satisfies Record<EventType, boolean>;
+export const CALLER_EVENT_TYPES: ReadonlySet<string> = new Set(
+  Object.entries(CALLER_EVENTS)
+    .filter(([, moves]) => moves)
+    .map(([type]) => type),
+);
 export const affectsCallers = (eventType: string): boolean => CALLER_EVENT_TYPES.has(eventType);
 
 /** Bounds what a missed notification could leave stale (callers only change by the events above). */
