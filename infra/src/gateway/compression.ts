@@ -126,7 +126,11 @@ export const precompressedStatic = (
 const compressible = (req: Request, res: Response): boolean => {
   const type = String(res.getHeader('content-type') ?? '').toLowerCase();
   if (type.startsWith('text/event-stream')) return false;
-  if (res.statusCode === 206 || res.getHeader('content-range') !== undefined) return false;
+  if (res.statusCode === 206 || res.getHeader('content-range') !== undefined) {
+    // The whole answer at this address may be compressed: caches must still key on the encoding.
+    res.vary('Accept-Encoding');
+    return false;
+  }
   return compression.filter(req, res);
 };
 
