@@ -18,16 +18,22 @@ import {
   type Session,
   type SessionContextValue,
 } from './session';
+import { overlappedSignInCalls } from './sign-in-calls';
 import type { SignInCalls } from './sign-in-machine';
 
-const signInCalls = (queryClient: QueryClient): SignInCalls => ({
-  verifyToken,
-  checkUserExists,
-  // Stored in the query cache: the header and profile read the signed-in user from there.
-  loadProfile: (email) => queryClient.query({ ...userByEmailQueryOptions(email), staleTime: 0 }),
-  loadConfig: () => queryClient.query(publicConfigQueryOptions()),
-  checkApprovedEmail,
-});
+const signInCalls = (queryClient: QueryClient, email: string | null | undefined): SignInCalls =>
+  overlappedSignInCalls(
+    {
+      verifyToken,
+      checkUserExists,
+      // Stored in the query cache: the header and profile read the signed-in user from there.
+      loadProfile: (address) =>
+        queryClient.query({ ...userByEmailQueryOptions(address), staleTime: 0 }),
+      loadConfig: () => queryClient.query(publicConfigQueryOptions()),
+      checkApprovedEmail,
+    },
+    email,
+  );
 
 type SessionProviderProps = { children: ReactNode };
 
@@ -56,7 +62,7 @@ export const SessionProvider = ({ children }: SessionProviderProps) => {
         }
         dispatch({ type: 'providerUserFound' });
         void sdk
-          .runSignIn(user.email, signInCalls(queryClient), serverMessageOf)
+          .runSignIn(user.email, signInCalls(queryClient, user.email), serverMessageOf)
           .then(async (outcome) => {
             if (flow !== flowRef.current) return;
             dispatch({ type: 'flowFinished', outcome });
