@@ -55,6 +55,8 @@ export type ServiceProcessOptions = {
   /** The script to run, from the repository root; `<name>/src/main.ts` by default. */
   readonly script?: string;
   readonly args?: readonly string[];
+  /** Options for Node itself, before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  readonly nodeArgs?: readonly string[];
   /** Keep every byte it writes (tests that read every log line), not only the tail. */
   readonly keepAllOutput?: boolean;
 };
@@ -123,12 +125,16 @@ export const spawnServiceProcess = (
   options: ServiceProcessOptions = {},
 ): ServiceProcess => {
   const script = join(REPO_ROOT, options.script ?? join(name, 'src/main.ts'));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...(options.args ?? [])], {
-    cwd: REPO_ROOT,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', script, ...(options.args ?? [])],
+    {
+      cwd: REPO_ROOT,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   watch(child);
 
   const chunks: Buffer[] = [];

@@ -66,17 +66,8 @@ export const selectOpportunities = async (
 ): Promise<OpportunityRow[]> => {
   const { rows } = await pool.query<OpportunityRow>(
     prepared(
-      `SELECT o.id::text, o.name, o.description, o.nonprofit, o.address,
-            to_char(o.date, 'YYYY-MM-DD') AS date, o.time, o.starts_at, o.duration_minutes,
-            o.total_slots, o.causes, o.tags, o.qualifications, o.visibility, o.redirect_url,
-            o.image_url, o.host_user_id::text, o.host_org_id::text, ho.name AS host_org_name,
-            CASE WHEN hu.id IS NULL THEN NULL ELSE ${userNameSql('hu')} END AS host_user_name,
-            ${userImageSql('hu')} AS host_profile_image, hu.email AS host_email,
-            hu.phone AS host_phone,
-            o.approved, o.attendance_marked, o.host_user_id = $1::uuid AS is_host
-       FROM read.opportunities o
-       LEFT JOIN read.organizations ho ON ho.id = o.host_org_id
-       LEFT JOIN read.users hu ON hu.id = o.host_user_id
+      `SELECT ${OPPORTUNITY_COLUMNS}
+       FROM ${OPPORTUNITY_FROM}
       -- $2 is typed here for the conditions that do not use it.
       WHERE $2::boolean IS NOT NULL AND (${where})
       ORDER BY ${order}`,
@@ -85,6 +76,20 @@ export const selectOpportunities = async (
   );
   return rows;
 };
+
+/** The columns of an `OpportunityRow` over `OPPORTUNITY_FROM`, for the caller bound as $1. */
+const OPPORTUNITY_COLUMNS = `o.id::text, o.name, o.description, o.nonprofit, o.address,
+            to_char(o.date, 'YYYY-MM-DD') AS date, o.time, o.starts_at, o.duration_minutes,
+            o.total_slots, o.causes, o.tags, o.qualifications, o.visibility, o.redirect_url,
+            o.image_url, o.host_user_id::text, o.host_org_id::text, ho.name AS host_org_name,
+            CASE WHEN hu.id IS NULL THEN NULL ELSE ${userNameSql('hu')} END AS host_user_name,
+            ${userImageSql('hu')} AS host_profile_image, hu.email AS host_email,
+            hu.phone AS host_phone,
+            o.approved, o.attendance_marked, o.host_user_id = $1::uuid AS is_host`;
+
+const OPPORTUNITY_FROM = `read.opportunities o
+       LEFT JOIN read.organizations ho ON ho.id = o.host_org_id
+       LEFT JOIN read.users hu ON hu.id = o.host_user_id`;
 
 /** The visibility rule of docs/product-rules.md for the caller bound as $1/$2. */
 export const visibleSql = visibleToCallerSql('o', '$1', '$2');
@@ -178,6 +183,29 @@ type ParticipantRow = {
   memberships: MembershipRow[];
 };
 
+/** A participant's fields (`ParticipantRow`) over `PARTICIPANTS_FROM`, each as [name, SQL]. */
+const PARTICIPANT_FIELDS: readonly (readonly [keyof ParticipantRow, string])[] = [
+  ['opportunity_id', 's.opportunity_id::text'],
+  ['user_id', 's.user_id::text'],
+  ['name', userNameSql('u')],
+  ['profile_image', userImageSql('u')],
+  ['email', 'u.email'],
+  ['phone', 'u.phone'],
+  ['attended', 's.attended'],
+  [
+    'memberships',
+    `COALESCE((
+              SELECT json_agg(json_build_object('id', o.id::text, 'name', o.name,
+                                                'listed', o.approved) ORDER BY o.id)
+                FROM read.memberships m
+                JOIN read.organizations o ON o.id = m.organization_id AND NOT o.deleted
+               WHERE m.user_id = s.user_id), '[]'::json)`,
+  ],
+];
+const PARTICIPANTS_FROM = 'read.signups s JOIN read.users u ON u.id = s.user_id';
+/** Registered participants come by signup time: the first ones are the avatars. */
+const PARTICIPANTS_ORDER = 's.signed_up_at, s.user_id';
+
 /**
  * Registered participants per opportunity, by signup time (the first ones are the avatars), each
  * with their organizations: one statement.
@@ -185,17 +213,10 @@ type ParticipantRow = {
 export const loadParticipants = async (pool: Pool, ids: readonly string[]) => {
   const { rows } = await pool.query<ParticipantRow>(
     prepared(
-      `SELECT s.opportunity_id::text, s.user_id::text, ${userNameSql('u')} AS name,
-            ${userImageSql('u')} AS profile_image, u.email, u.phone, s.attended,
-            COALESCE((
-              SELECT json_agg(json_build_object('id', o.id::text, 'name', o.name,
-                                                'listed', o.approved) ORDER BY o.id)
-                FROM read.memberships m
-                JOIN read.organizations o ON o.id = m.organization_id AND NOT o.deleted
-               WHERE m.user_id = s.user_id), '[]'::json) AS memberships
-       FROM read.signups s JOIN read.users u ON u.id = s.user_id
+      `SELECT ${PARTICIPANT_FIELDS.map(([name, sql]) => `${sql} AS ${name}`).join(', ')}
+       FROM ${PARTICIPANTS_FROM}
       WHERE s.opportunity_id = ANY($1::uuid[]) AND s.registered
-      ORDER BY s.signed_up_at, s.user_id`,
+      ORDER BY ${PARTICIPANTS_ORDER}`,
       [ids],
     ),
   );
@@ -210,6 +231,9 @@ export const loadParticipants = async (pool: Pool, ids: readonly string[]) => {
 
 type AnnouncementItem = { id: string; text: string; posted_at: string };
 
+const ANNOUNCEMENTS_WHERE = 'NOT a.removed';
+const ANNOUNCEMENTS_ORDER = 'a.posted_at DESC, a.id';
+
 const loadAnnouncements = async (pool: Pool, ids: readonly string[]) => {
   const { rows } = await pool.query<{
     opportunity_id: string;
@@ -218,9 +242,9 @@ const loadAnnouncements = async (pool: Pool, ids: readonly string[]) => {
     posted_at: Date;
   }>(
     prepared(
-      `SELECT opportunity_id::text, id::text, text, posted_at FROM read.announcements
-      WHERE opportunity_id = ANY($1::uuid[]) AND NOT removed
-      ORDER BY posted_at DESC, id`,
+      `SELECT a.opportunity_id::text, a.id::text, a.text, a.posted_at FROM read.announcements a
+      WHERE a.opportunity_id = ANY($1::uuid[]) AND ${ANNOUNCEMENTS_WHERE}
+      ORDER BY ${ANNOUNCEMENTS_ORDER}`,
       [ids],
     ),
   );
@@ -232,6 +256,58 @@ const loadAnnouncements = async (pool: Pool, ids: readonly string[]) => {
     else byOpportunity.set(r.opportunity_id, [item]);
   }
   return byOpportunity;
+};
+
+/**
+ * One opportunity as `caller` may read it (`readableSql`), with its registered participants and
+ * its announcements, in one statement: a detail is one round trip to Postgres, not three (each
+ * statement costs the query service a socket write and read, which under load cost more than
+ * building the lists as JSON in Postgres). Null when it does not exist or is hidden from them.
+ */
+export const loadOpportunityDetail = async (
+  pool: Pool,
+  caller: Caller,
+  id: string,
+): Promise<{
+  row: OpportunityRow;
+  participants: ParticipantRow[];
+  announcements: AnnouncementItem[];
+} | null> => {
+  const { rows } = await pool.query<
+    OpportunityRow & {
+      participants: ParticipantRow[];
+      announcements: (Omit<AnnouncementItem, 'posted_at'> & { posted_at: string })[];
+    }
+  >(
+    prepared(
+      `SELECT ${OPPORTUNITY_COLUMNS},
+            COALESCE((SELECT json_agg(json_build_object(${PARTICIPANT_FIELDS.map(([name, sql]) => `'${name}', ${sql}`).join(', ')})
+                              ORDER BY ${PARTICIPANTS_ORDER})
+                        FROM ${PARTICIPANTS_FROM}
+                       WHERE s.opportunity_id = o.id AND s.registered), '[]'::json) AS participants,
+            COALESCE((SELECT json_agg(json_build_object('id', a.id::text, 'text', a.text,
+                                                        'posted_at', a.posted_at)
+                              ORDER BY ${ANNOUNCEMENTS_ORDER})
+                        FROM read.announcements a
+                       WHERE a.opportunity_id = o.id AND ${ANNOUNCEMENTS_WHERE}), '[]'::json)
+              AS announcements
+       FROM ${OPPORTUNITY_FROM}
+      WHERE $2::boolean IS NOT NULL AND o.id = $3::uuid AND ${readableSql}`,
+      [caller.userId, caller.admin, id],
+    ),
+  );
+  const found = rows[0];
+  if (!found) return null;
+  const { participants, announcements, ...row } = found;
+  return {
+    row,
+    participants,
+    // JSON carries the timestamp as Postgres writes it; the answer speaks ISO 8601 in UTC.
+    announcements: announcements.map((a) => ({
+      ...a,
+      posted_at: new Date(a.posted_at).toISOString(),
+    })),
+  };
 };
 
 /** Approved organizations with at least 2 registered participants, most first, at most 3. */

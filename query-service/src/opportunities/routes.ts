@@ -20,7 +20,7 @@ import { idParam, mountQuery, queryOf, type QueryDeps } from '../http/context';
 import { readAfterOf } from '../consistency/read-your-writes';
 import { pageBodyFor, type SharedCard, type SharedPage } from './shared-page';
 import { createResponseCache, createSharedAnswerCache } from '../shared/response-cache';
-import { personVisibility, projectPerson } from '../shared/person-visibility';
+import { loadPersonRelations, personVisibility, projectPerson } from '../shared/person-visibility';
 import { prepared, userImageSql, userNameSql } from '../shared/sql';
 import {
   countOpportunities,
@@ -30,6 +30,7 @@ import {
   eventsListSql,
   loadEarnedPoints,
   loadEnrichment,
+  loadOpportunityDetail,
   readableSql,
   selectOpportunities,
   visibleSql,
@@ -261,19 +262,27 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
 
   mountQuery(router, routes.getOpportunity, deps, async (req, res) => {
     const caller = requireCaller(req);
-    // Participants, announcements and the caller's relations to the people are asked for beside
-    // the row (one round trip), and only answered once the row says the caller may read it.
-    // The relations (who may see a participant's contact) only for a caller who hosts something.
+    // The row with its participants and announcements is one statement, which answers nothing
+    // when the caller may not read it. The caller's relations to the people (who may see a
+    // participant's contact) are asked for beside it, and only for a caller who hosts something.
     const id = idParam(req);
     const mayHost = (await hostsNow(res)).has(caller.userId);
-    const loading = loadEnrichment(pool, caller, id ? [id] : [], mayHost);
-    loading.catch(() => undefined);
-    const row = await readable(req, caller);
+    const relations = loadPersonRelations(pool, mayHost ? caller : null, {
+      opportunityIds: id ? [id] : [],
+    });
+    relations.catch(() => undefined);
+    const detail = id ? await loadOpportunityDetail(pool, caller, id) : null;
+    if (!detail) throw new NotFoundError(texts.notFound.opportunity);
+    const { row } = detail;
     const { items, participants, announcements, relationTo } = await enrichOpportunities(
       pool,
       caller,
       [row],
-      loading,
+      relations.then((relationTo) => ({
+        participants: new Map([[row.id, detail.participants]]),
+        announcements: new Map([[row.id, detail.announcements]]),
+        relationTo,
+      })),
     );
     const item = items[0];
     if (!item) throw new NotFoundError(texts.notFound.opportunity);

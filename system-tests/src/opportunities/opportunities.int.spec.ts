@@ -470,6 +470,36 @@ describe('opportunity reads over HTTP', () => {
       );
       expect(detail.comments).toEqual(['Second: meet at the gate', 'First: bring gloves']);
       expect(detail.announcements.map((a) => a.text)).toEqual(detail.comments);
+      const [second, first] = detail.announcements;
+      expect(Date.parse(second!.posted_at) - Date.parse(first!.posted_at)).toBe(60_000);
+      expect(second!.posted_at).toBe(new Date(second!.posted_at).toISOString());
+    });
+
+    it('answers, for each viewer, the list item of the same opportunity with the detail beside', async () => {
+      // The detail is one statement, the list three: both must say the same of the opportunity.
+      const id = await f.opportunity(
+        host,
+        green.id,
+        { name: 'Parity day', date: '2026-03-21', total_slots: 5 },
+        admin,
+      );
+      await f.announce(host, id, 'Gloves are provided');
+      for (const person of [member, outsider, bystander]) {
+        stack.clock.advance(1_000);
+        await f.signUp(person, id);
+      }
+      for (const viewer of [member, outsider, bystander, host, admin]) {
+        const item = (await list(viewer, '?q=parity')).find((i) => i.id === id);
+        expect(item, viewer.email).toBeDefined();
+        const detail = opportunityDetailSchema.parse(
+          (await stack.read(`/api/opps/${id}/full`, viewer.token)).body,
+        );
+        const { announcements, host: contact, attended, earned_points, ...asItem } = detail;
+        expect(asItem, viewer.email).toEqual(item);
+        expect(announcements.map((a) => a.text)).toEqual(['Gloves are provided']);
+        expect(contact.id).toBe(host.userId);
+        expect([attended, earned_points]).toEqual([null, null]);
+      }
     });
   });
 

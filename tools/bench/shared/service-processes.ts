@@ -51,10 +51,12 @@ export const startServiceProcesses = async (options: BenchServiceOptions) => {
       ? {}
       : { RATE_LIMIT_COMMANDS: process.env['RATE_LIMIT_COMMANDS'] }),
   };
+  // For profiling, options for Node in each service: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p'.
+  const nodeArgs = process.env['BENCH_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
   const services = [
-    spawnServiceProcess('command-service', env),
-    spawnServiceProcess('query-service', env),
-    spawnServiceProcess('projection-worker', env),
+    spawnServiceProcess('command-service', env, { nodeArgs }),
+    spawnServiceProcess('query-service', env, { nodeArgs }),
+    spawnServiceProcess('projection-worker', env, { nodeArgs }),
   ] as const;
 
   /** Throws if a service has exited on its own. */
