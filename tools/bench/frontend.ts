@@ -165,7 +165,7 @@ export const frontendBench: BenchModule = {
         },
       ];
       const loadBefore = loadavg();
-      const { pages, signedInAgain } = await measurePages(demo.url, specs, {
+      const { pages, signedInAgain, rerun } = await measurePages(demo.url, specs, {
         signInEmail: UI_STUDENT_EMAIL,
         deadline,
       });
@@ -190,6 +190,11 @@ export const frontendBench: BenchModule = {
                 `Runs that were sent to sign in and were run again after signing in again: ${signedInAgain.join('; ')}.`,
               ]
             : []),
+          ...(rerun.length
+            ? [
+                `Runs Lighthouse could not record (its runtime error asks for another run) and that were run again: ${rerun.join('; ')}.`,
+              ]
+            : []),
           ...pages.map(pageNote),
         ],
         raw: {
@@ -206,6 +211,7 @@ export const frontendBench: BenchModule = {
           })),
           load: { before: loadBefore, after: loadAfter },
           signedInAgain,
+          rerun,
         },
       };
     } finally {

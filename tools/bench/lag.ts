@@ -1,6 +1,6 @@
 import { CONSISTENCY_STATUS_HEADER, CONSISTENCY_TOKEN_HEADER } from '@campus/contracts';
 import { buildCommandMix, countKinds, HISTORY_WEIGHTS, type MixKind } from './shared/command-mix';
-import { benchEnv, phaseMs } from './shared/config';
+import { benchEnv, phaseMs, scaled } from './shared/config';
 import { driveOpenLoop } from './shared/drive';
 import type { Spread } from './shared/open-loop';
 import { seedPastOpportunities, SEED_CLOCK_OFFSET_MS } from './shared/past-opportunities';
@@ -14,6 +14,8 @@ const MAX_IN_FLIGHT = 256;
 /** The history's shares, with attendance at about 1 % (3 a second) so the boards move all along. */
 const WEIGHTS: Readonly<Record<MixKind, number>> = { ...HISTORY_WEIGHTS, attendance: 1 };
 const ATTENDEES = 8;
+const STUDENTS = 1_000;
+const OPPORTUNITIES = 300;
 
 const spreadText = (s: Spread) => `p50 ${lagMs(s.p50)}, p99 ${lagMs(s.p99)}, max ${lagMs(s.max)}`;
 /** An infinite lag is a command whose effect no read saw. */
@@ -35,9 +37,13 @@ export const lagBench: BenchModule = {
       const durationMs = phaseMs(12 * benchEnv.BENCH_SECONDS);
       const admin = await stack.registerUser(BENCH_ADMIN_EMAIL);
       const host = await stack.registerUser('lag-host@university.edu');
-      // Enough students and opportunities for every signup and friend request to be a new pair.
-      const students = await stack.registerUsers('lag', 200);
-      const opportunities = await stack.createOpportunities(admin, 100, { totalSlots: 1_000 });
+      // Enough students and opportunities for every signup and friend request to be a new pair,
+      // at a campus's proportions: over the run a student signs up for about 12 opportunities and
+      // an opportunity gathers about 40 participants (the demo campus: 300 students, 80).
+      const students = await stack.registerUsers('lag', scaled(STUDENTS, 200));
+      const opportunities = await stack.createOpportunities(admin, scaled(OPPORTUNITIES, 30), {
+        totalSlots: 1_000,
+      });
       const totalWeight = Object.values(WEIGHTS).reduce((a, b) => a + b, 0);
       const offered = Math.floor((RATE * durationMs) / 1_000);
       // The seeding command service must find the host and the students it acts for.
@@ -118,7 +124,7 @@ export const lagBench: BenchModule = {
         notes: [
           `${fmt(s.offered)} commands offered at ${fmt(RATE)}/s (${JSON.stringify(countKinds(commands))}), ${fmt(s.sent)} sent, ${fmt(s.sentLate)} of them more than 10 ms after their time (late by p50 ${ms(s.lateBy.p50)}, p99 ${ms(s.lateBy.p99)}; held by ${JSON.stringify(s.lateFor)}: at most ${String(MAX_IN_FLIGHT)} in flight, a withdrawal or acceptance waits for its signup or request, and 'driver timer' is the load driver's own timer running late on the busy machine), ${fmt(s.ok)} answered 2xx, not 2xx by status: ${failed || 'none'}; ${fmt(s.stale)} reads gave up waiting (2 s); reads not answered 2xx, by status: ${JSON.stringify(s.readFailures)}.`,
           `By kind: ${kinds}.`,
-          `Lag counts every offered command: a command sent late carries its delay, and one whose effect no read saw (not 2xx, never sent, or the read gave up) counts as infinite, so it can only raise a percentile. The reads: the student's own opportunities (GET /api/my-opportunities) for signups and withdrawals, the recipient's notifications for a request and friends for an acceptance, the leaderboard as an attendee sees it for attendance (${String(ATTENDEES)} attendees each, on opportunities that started 36 hours ago, set up through a command service whose clock runs 48 hours back).`,
+          `Lag counts every offered command: a command sent late carries its delay, and one whose effect no read saw (not 2xx, never sent, or the read gave up) counts as infinite, so it can only raise a percentile. The reads: the opportunity's page (GET /api/opps/:id/full, its participants and whether the student is registered) for signups and withdrawals, the recipient's notifications for a request and friends for an acceptance, the leaderboard as an attendee sees it for attendance (${String(ATTENDEES)} attendees each, on opportunities that started 36 hours ago, set up through a command service whose clock runs 48 hours back).`,
           `CPU (ms per 2xx command, from /proc over the run until the read model caught up): ${cpuSplit}; Postgres is the whole cluster (other databases' backends too), the load driver is not counted.`,
         ],
         raw: { summary: s, cpuMs, probeAlone: alone, kinds: countKinds(commands) },

@@ -26,7 +26,9 @@ const people: Record<string, string> = { HOST, PARTICIPANT, NEW_HOST };
 /**
  * The detail's participants' contacts go to the host of an opportunity they joined; the query
  * service reads that relation only for callers who host something, from a list of hosts it keeps
- * a second. A caller who just became a host and carries the token of that write sees them at once.
+ * until the visible position moves over an event that may change it (here the test's positions
+ * have no events, which counts as such a move). A caller who just became a host and carries the
+ * token of that write sees them at once.
  */
 describe('GET /api/opps/:id/full: participants’ contacts and the hosts kept in memory', () => {
   let db: TestDatabase;

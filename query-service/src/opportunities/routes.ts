@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import type { z } from 'zod';
 import {
   easternToday,
@@ -14,6 +14,7 @@ import {
   type OpportunityCount,
   type OpportunityDetail,
   type OpportunityListItem,
+  type EventType,
 } from '@campus/contracts';
 import { ForbiddenError, NotFoundError, requireCaller, type Caller } from '@campus/infra';
 import { idParam, mountQuery, queryOf, type QueryDeps } from '../http/context';
@@ -39,6 +40,51 @@ import {
 } from './queries';
 
 const BY_START = 'o.starts_at, o.id';
+
+/** The longest the set of hosts is kept (it changes only by the events below). */
+const HOSTS_MAX_AGE_MS = 60_000;
+
+/**
+ * Whether each event type can change who hosts an opportunity that is not deleted: a creation, an
+ * edit, a deletion. Every event type is named here, so a new one cannot be added without deciding.
+ */
+const HOST_EVENTS = {
+  UserRegistered: false,
+  AdminGranted: false,
+  UserErased: false,
+  UserProfileUpdated: false,
+  ApprovedEmailAdded: false,
+  ReservationClaimed: false,
+  ReservationReleased: false,
+  OrganizationCreated: false,
+  OrganizationUpdated: false,
+  OrganizationApproved: false,
+  OrganizationUnapproved: false,
+  OrganizationDeleted: false,
+  MemberJoined: false,
+  MemberLeft: false,
+  OpportunityCreated: true,
+  OpportunityUpdated: true,
+  OpportunityApproved: false,
+  OpportunityUnapproved: false,
+  OpportunityDeleted: true,
+  AnnouncementPosted: false,
+  AnnouncementRemoved: false,
+  UserSignedUp: false,
+  UserUnregistered: false,
+  AttendanceMarked: false,
+  FriendRequested: false,
+  FriendRequestAccepted: false,
+  FriendRequestRejected: false,
+  FriendRemoved: false,
+  ParticipantCheckedIn: false,
+  WaitlistJoined: false,
+  WaitlistLeft: false,
+  WaitlistPromoted: false,
+  CalendarFeedReset: false,
+} as const satisfies Record<EventType, boolean>;
+const affectsHosts = (eventType: string): boolean =>
+  (HOST_EVENTS as Record<string, boolean | undefined>)[eventType] ?? true;
 
 /** Splits by the Eastern date: today or later is upcoming (soonest first), before is past (latest first). */
 const splitByDate = <T extends OpportunityListItem>(items: readonly T[], today: string) => ({
@@ -156,22 +202,35 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
   const eventsCounts = eventsCache<OpportunityCount>();
 
   /**
-   * Who hosts an opportunity that is not deleted, shared by every request (kept a second, never
-   * older than a request's token). Only a filter in front of the relations statement, which reads
-   * afresh: a host left out for that second (an opportunity just created, without a token) is
-   * shown less of the participants for it, never more.
+   * Who hosts an opportunity that is not deleted, shared by every request: kept until an event
+   * that can change it becomes visible (`affectsHosts`) and a minute at most, so reads carrying a
+   * consistency token do not read it again at every position. Only a filter in front of the
+   * relations statement, which reads afresh.
    */
-  const hosts = createSharedAnswerCache<ReadonlySet<string>>({ ttlMs: 1_000, maxEntries: 1 });
-  const hostsNow = (res: Response) =>
-    hosts.get('hosts', deps.tracker.current(), readAfterOf(res), async () => {
-      const { rows } = await pool.query<{ id: string }>(
-        prepared(
-          'SELECT DISTINCT host_user_id::text AS id FROM read.opportunities WHERE NOT deleted',
-          [],
-        ),
-      );
-      return new Set(rows.map((r) => r.id));
+  const hostsGeneration = deps.tracker.watch(affectsHosts);
+  let hosts: { generation: number; until: number; ids: Promise<ReadonlySet<string>> } | null = null;
+  const readHosts = async (): Promise<ReadonlySet<string>> => {
+    const { rows } = await pool.query<{ id: string }>(
+      prepared(
+        'SELECT DISTINCT host_user_id::text AS id FROM read.opportunities WHERE NOT deleted',
+        [],
+      ),
+    );
+    return new Set(rows.map((r) => r.id));
+  };
+  const hostsNow = (): Promise<ReadonlySet<string>> => {
+    if (deps.tracker.current() === null) return readHosts();
+    const generation = hostsGeneration();
+    const now = Date.now();
+    if (hosts && hosts.generation === generation && now < hosts.until) return hosts.ids;
+    const ids = readHosts();
+    const kept = { generation, until: now + HOSTS_MAX_AGE_MS, ids };
+    hosts = kept;
+    ids.catch(() => {
+      if (hosts === kept) hosts = null;
     });
+    return ids;
+  };
 
   /** The opportunity of `:id` as the caller may read it, or 404 (also when it is hidden from them). */
   const readable = async (req: Request, caller: Caller): Promise<OpportunityRow> => {
@@ -266,7 +325,7 @@ export const opportunitiesQueryRouter = (deps: QueryDeps): Router => {
     // when the caller may not read it. The caller's relations to the people (who may see a
     // participant's contact) are asked for beside it, and only for a caller who hosts something.
     const id = idParam(req);
-    const mayHost = (await hostsNow(res)).has(caller.userId);
+    const mayHost = (await hostsNow()).has(caller.userId);
     const relations = loadPersonRelations(pool, mayHost ? caller : null, {
       opportunityIds: id ? [id] : [],
     });

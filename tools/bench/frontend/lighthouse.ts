@@ -142,9 +142,25 @@ const failingAudits = (lhr: Result): LighthouseRun['failing'] => {
   return failing;
 };
 
+/**
+ * A run Lighthouse itself could not record (its runtime error, e.g. NO_NAVSTART: the trace of the
+ * page load came back without a navigation start), which Lighthouse asks to be run again.
+ */
+export class LighthouseRuntimeError extends Error {
+  override readonly name = 'LighthouseRuntimeError';
+  constructor(
+    url: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Lighthouse on ${url}: ${message}`);
+  }
+}
+
 const summarize = (lhr: Result): LighthouseRun => {
   if (lhr.runtimeError) {
-    throw new Error(`Lighthouse on ${lhr.requestedUrl ?? ''}: ${lhr.runtimeError.message}`);
+    const { code, message } = lhr.runtimeError;
+    throw new LighthouseRuntimeError(lhr.requestedUrl ?? '', code, message);
   }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
   return {

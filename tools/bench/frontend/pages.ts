@@ -1,6 +1,7 @@
 import {
   launchChrome,
   LeftThePageError,
+  LighthouseRuntimeError,
   runLighthouse,
   signInInBrowser,
   type LighthouseRun,
@@ -50,7 +51,7 @@ export const measurePages = async (
   baseUrl: string,
   pages: readonly PageSpec[],
   options: { signInEmail: string; deadline: number },
-): Promise<{ pages: PageResult[]; signedInAgain: string[] }> => {
+): Promise<{ pages: PageResult[]; signedInAgain: string[]; rerun: string[] }> => {
   const chrome = await launchChrome();
   try {
     const run = (spec: PageSpec, how: Omit<RunOptions, 'keepStorage'>) => {
@@ -64,16 +65,23 @@ export const measurePages = async (
     };
     /**
      * A signed-in page that sent the browser to sign in (the session's start failed on the way,
-     * e.g. a service answering 503 on a loaded machine) is signed in again and run again, up to
-     * twice; each time is counted and told in the notes.
+     * e.g. a service answering 503 on a loaded machine) is signed in again and run again, and a
+     * run Lighthouse could not record (its runtime error asks for another run) is run again; each
+     * up to twice, and every time is counted and told in the notes.
      */
     const signIns: string[] = [];
+    const reruns: string[] = [];
     const measure = async (spec: PageSpec, how: Omit<RunOptions, 'keepStorage'>) => {
       for (let attempt = 0; ; attempt++) {
         try {
           return await run(spec, how);
         } catch (error) {
-          if (!(error instanceof LeftThePageError) || !spec.signedIn || attempt >= 2) throw error;
+          if (attempt >= 2) throw error;
+          if (error instanceof LighthouseRuntimeError) {
+            reruns.push(`${spec.label} (${how.formFactor}): ${error.code}`);
+            continue;
+          }
+          if (!(error instanceof LeftThePageError) || !spec.signedIn) throw error;
           signIns.push(error.message);
           await signInInBrowser(chrome.browser, baseUrl, options.signInEmail);
         }
@@ -107,7 +115,7 @@ export const measurePages = async (
         });
       }
     }
-    return { pages: results, signedInAgain: signIns };
+    return { pages: results, signedInAgain: signIns, rerun: reruns };
   } finally {
     await chrome.close();
   }

@@ -4,7 +4,8 @@ import type { OfferedCommand } from './open-loop-driver';
 
 /**
  * An open-loop schedule of the product's own command mix, each command with the read whose answer
- * shows its effect: signups and withdrawals (the student's own list of opportunities),
+ * shows its effect: signups and withdrawals (the opportunity's page, where the student pressed the
+ * button: its participants and whether they are registered),
  * friend requests (the recipient's notifications) and their acceptance (the recipient's friends),
  * and attendance marked by the host on opportunities that have started (the leaderboard as one of
  * the attendees sees it: attendance awards points and moves the boards).
@@ -95,7 +96,7 @@ export const buildCommandMix = (options: MixOptions): OfferedCommand[] => {
         user_id: student.userId,
         opportunity_id: opportunityId,
       }),
-      ...probe(options.probes, '/api/my-opportunities', student.token),
+      ...probe(options.probes, `/api/opps/${opportunityId}/full`, student.token),
     };
   };
   const unregister = (at: number): OfferedCommand | null => {
@@ -115,7 +116,7 @@ export const buildCommandMix = (options: MixOptions): OfferedCommand[] => {
         user_id: chosen.student.userId,
         opportunity_id: chosen.opportunityId,
       }),
-      ...probe(options.probes, '/api/my-opportunities', chosen.student.token),
+      ...probe(options.probes, `/api/opps/${chosen.opportunityId}/full`, chosen.student.token),
     };
   };
   const request = (at: number): OfferedCommand | null => {
