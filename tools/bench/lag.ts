@@ -2,7 +2,7 @@ import { CONSISTENCY_STATUS_HEADER, CONSISTENCY_TOKEN_HEADER } from '@campus/con
 import { buildCommandMix, countKinds, HISTORY_WEIGHTS, type MixKind } from './shared/command-mix';
 import { benchEnv, phaseMs, scaled } from './shared/config';
 import { driveOpenLoop } from './shared/drive';
-import type { Spread } from './shared/open-loop';
+import { WINDOW_MS, type Spread } from './shared/open-loop';
 import { seedPastOpportunities, SEED_CLOCK_OFFSET_MS } from './shared/past-opportunities';
 import { startCpuMeasurement } from './shared/proc-cpu';
 import { fmt, ms, type BenchModule } from './shared/report';
@@ -124,6 +124,7 @@ export const lagBench: BenchModule = {
         notes: [
           `${fmt(s.offered)} commands offered at ${fmt(RATE)}/s (${JSON.stringify(countKinds(commands))}), ${fmt(s.sent)} sent, ${fmt(s.sentLate)} of them more than 10 ms after their time (late by p50 ${ms(s.lateBy.p50)}, p99 ${ms(s.lateBy.p99)}; held by ${JSON.stringify(s.lateFor)}: at most ${String(MAX_IN_FLIGHT)} in flight, a withdrawal or acceptance waits for its signup or request, and 'driver timer' is the load driver's own timer running late on the busy machine), ${fmt(s.ok)} answered 2xx, not 2xx by status: ${failed || 'none'}; ${fmt(s.stale)} reads gave up waiting (2 s); reads not answered 2xx, by status: ${JSON.stringify(s.readFailures)}.`,
           `By kind: ${kinds}.`,
+          `By ${String(WINDOW_MS / 1_000)}-second window of scheduled time, lag p50 / p99 / max: ${s.byWindow.map((w) => `${lagMs(w.p50)} / ${lagMs(w.p99)} / ${lagMs(w.max)}`).join('; ')}.`,
           `Lag counts every offered command: a command sent late carries its delay, and one whose effect no read saw (not 2xx, never sent, or the read gave up) counts as infinite, so it can only raise a percentile. The reads: the opportunity's page (GET /api/opps/:id/full, its participants and whether the student is registered) for signups and withdrawals, the recipient's notifications for a request and friends for an acceptance, the leaderboard as an attendee sees it for attendance (${String(ATTENDEES)} attendees each, on opportunities that started 36 hours ago, set up through a command service whose clock runs 48 hours back).`,
           `CPU (ms per 2xx command, from /proc over the run until the read model caught up): ${cpuSplit}; Postgres is the whole cluster (other databases' backends too), the load driver is not counted.`,
         ],

@@ -62,7 +62,12 @@ export type OpenLoopSummary = {
   /** 2xx answers per second from the first scheduled time to the last answer. */
   readonly answeredPerSecond: number;
   readonly byKind: Record<string, { offered: number; ok: number; lag: Spread }>;
+  /** The lag of the commands scheduled in each window of `WINDOW_MS`, in order: when it was high. */
+  readonly byWindow: readonly Spread[];
 };
+
+/** The length of `byWindow`'s windows. */
+export const WINDOW_MS = 10_000;
 
 const spread = (values: readonly number[]): Spread => ({
   p50: percentile(values, 50),
@@ -113,6 +118,12 @@ export const summarizeOpenLoop = (records: readonly OfferedRecord[]): OpenLoopSu
       lag: spread(mine.map(lagOf)),
     };
   }
+  const windowLags: number[][] = [];
+  for (const r of records) {
+    const w = Math.floor((r.scheduledAt - first) / WINDOW_MS);
+    while (windowLags.length <= w) windowLags.push([]);
+    windowLags[w]?.push(lagOf(r));
+  }
   return {
     offered: records.length,
     sent: sent.length,
@@ -129,5 +140,6 @@ export const summarizeOpenLoop = (records: readonly OfferedRecord[]): OpenLoopSu
     commandFromSchedule: spread(answered.map((r) => (r.answeredAt as number) - r.scheduledAt)),
     answeredPerSecond: ok.length && last > first ? ok.length / ((last - first) / 1_000) : 0,
     byKind,
+    byWindow: windowLags.map(spread),
   };
 };

@@ -74,4 +74,13 @@ describe('open-loop accounting', () => {
     // The 429 was answered: its time counts as a command's latency; the error's cannot.
     expect(summary.command.max).toBe(1_000);
   });
+
+  it('spreads the lag by the window each command was scheduled in', () => {
+    const summary = summarizeOpenLoop([
+      record({ scheduledAt: 0, sentAt: 0, answeredAt: 2, visibleAt: 7 }),
+      record({ scheduledAt: 9_999, sentAt: 9_999, answeredAt: 10_001, visibleAt: 10_004 }),
+      record({ scheduledAt: 25_000, sentAt: 25_000, answeredAt: 25_010, visibleAt: 25_900 }),
+    ]);
+    expect(summary.byWindow.map((w) => w.max)).toEqual([5, Number.NaN, 890]);
+  });
 });
