@@ -219,3 +219,20 @@ export const countKinds = (commands: readonly OfferedCommand[]): Record<string, 
   for (const c of commands) counts[c.kind] = (counts[c.kind] ?? 0) + 1;
   return counts;
 };
+
+/**
+ * `schedule` cut at `atMs`: the commands due before it, and the rest with their times and
+ * predecessors counted from the cut (a predecessor in the first part has answered by then).
+ */
+export const splitSchedule = (schedule: readonly OfferedCommand[], atMs: number) => {
+  const cut = schedule.findIndex((c) => c.at >= atMs);
+  const at = cut === -1 ? schedule.length : cut;
+  return {
+    warmUp: schedule.slice(0, at),
+    measured: schedule.slice(at).map(({ after, ...command }) => ({
+      ...command,
+      at: command.at - atMs,
+      ...(after !== undefined && after >= at ? { after: after - at } : {}),
+    })),
+  };
+};

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildCommandMix, coprimeStep, countKinds } from './command-mix';
+import {
+  buildCommandMix,
+  coprimeStep,
+  countKinds,
+  HISTORY_WEIGHTS,
+  splitSchedule,
+} from './command-mix';
 
 const students = Array.from({ length: 40 }, (_, i) => ({
   token: `t${String(i)}`,
@@ -96,5 +102,31 @@ describe('the command mix', () => {
     const step = coprimeStep(n, 8);
     const seen = new Set(Array.from({ length: n }, (_, i) => (i * step) % n));
     expect(seen.size).toBe(n);
+  });
+
+  it('cuts a schedule in two, the second part timed and chained from the cut', () => {
+    const schedule = buildCommandMix({
+      rate: 100,
+      durationMs: 10_000,
+      weights: { ...HISTORY_WEIGHTS },
+      students,
+      opportunities,
+      probes: true,
+      followAfterMs: 500,
+    });
+    const { warmUp, measured } = splitSchedule(schedule, 4_000);
+    expect(warmUp.length + measured.length).toBe(schedule.length);
+    expect(warmUp.every((c) => c.at < 4_000)).toBe(true);
+    expect(measured[0]?.at).toBe(0);
+    for (const [i, command] of measured.entries()) {
+      const original = schedule[warmUp.length + i];
+      expect(command.request).toBe(original?.request);
+      if (command.after !== undefined) {
+        expect(measured[command.after]?.request).toBe(schedule[original?.after ?? -1]?.request);
+      } else if (original?.after !== undefined) {
+        expect(original.after).toBeLessThan(warmUp.length);
+      }
+    }
+    expect(measured.some((c) => c.after !== undefined)).toBe(true);
   });
 });
