@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_AUTH_EMULATOR_URL } from './auth-origins';
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema);
@@ -6,7 +7,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const envSchema = z
   .object({
     VITE_AUTH_MODE: optional(z.enum(['emulator', 'firebase']).default('emulator')),
-    VITE_AUTH_EMULATOR_URL: optional(z.url().default('http://127.0.0.1:9099')),
+    VITE_AUTH_EMULATOR_URL: optional(z.url().default(DEFAULT_AUTH_EMULATOR_URL)),
     VITE_FIREBASE_API_KEY: optional(z.string().optional()),
     VITE_FIREBASE_AUTH_DOMAIN: optional(z.string().optional()),
     VITE_FIREBASE_PROJECT_ID: optional(z.string().optional()),

@@ -20,6 +20,14 @@ let routesTable: Promise<Routes> | null = null;
 const loadRoutes = (): Promise<Routes> =>
   (routesTable ??= import('./api-routes').then((module) => module.routes));
 
+/**
+ * Starts loading the routes table before the first request (a reload of a signed-in page asks for
+ * data as soon as the session is known). A failure here surfaces with the first request.
+ */
+export const preloadApiRoutes = (): void => {
+  loadRoutes().catch(() => undefined);
+};
+
 /** `'/api/users/:id/friends/:friendId'` -> `'id' | 'friendId'` */
 type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParamNames<`/${Rest}`>
