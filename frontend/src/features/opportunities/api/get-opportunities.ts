@@ -67,7 +67,7 @@ const getOpportunityPage = async (
   return { items, next: cards.length > items.length && last ? opportunityCursorOf(last) : null };
 };
 
-const opportunitiesQueryOptions = (filters: OpportunityFilters) =>
+export const opportunitiesQueryOptions = (filters: OpportunityFilters) =>
   infiniteQueryOptions({
     queryKey: opportunityKeys.list(filters),
     queryFn: ({ pageParam, signal }) => getOpportunityPage(filters, pageParam, signal),
@@ -88,7 +88,7 @@ const getOpportunityCount = async (
 ): Promise<number> =>
   (await api.request('countOpportunities', { query: filterQuery(filters), signal })).count;
 
-const opportunityCountQueryOptions = (filters: OpportunityFilters) =>
+export const opportunityCountQueryOptions = (filters: OpportunityFilters) =>
   queryOptions({
     queryKey: opportunityKeys.count(filters),
     queryFn: ({ signal }) => getOpportunityCount(filters, signal),
