@@ -35,29 +35,17 @@ const signInCalls = (queryClient: QueryClient, email: string | null | undefined)
     email,
   );
 
-type SessionProviderProps = {
-  children: ReactNode;
-  /**
-   * Called when Firebase names a signed-in user, as the sign-in calls go out: the app asks for
-   * what the page will show beside them (app/prefetch-page.ts).
-   */
-  onProviderUser?: (queryClient: QueryClient) => void;
-};
+type SessionProviderProps = { children: ReactNode };
 
 /** Nobody stored: signed out from the first render on (persisted-user.ts). */
 const firstSession = (): Session =>
   mayHavePersistedUser() ? initialSession : { status: 'signedOut', error: null };
 
-export const SessionProvider = ({ children, onProviderUser }: SessionProviderProps) => {
+export const SessionProvider = ({ children }: SessionProviderProps) => {
   const queryClient = useQueryClient();
   const [session, dispatch] = useReducer(sessionReducer, undefined, firstSession);
   // Each provider auth change starts a new flow; answers of older flows are dropped.
   const flowRef = useRef(0);
-  // Read when Firebase answers, without subscribing again when the callback changes.
-  const onProviderUserRef = useRef(onProviderUser);
-  useEffect(() => {
-    onProviderUserRef.current = onProviderUser;
-  }, [onProviderUser]);
 
   useEffect(() => {
     let stopped = false;
@@ -73,7 +61,6 @@ export const SessionProvider = ({ children, onProviderUser }: SessionProviderPro
           return;
         }
         dispatch({ type: 'providerUserFound' });
-        onProviderUserRef.current?.(queryClient);
         void sdk
           .runSignIn(user.email, signInCalls(queryClient, user.email), serverMessageOf)
           .then(async (outcome) => {

@@ -67,7 +67,7 @@ const getOpportunityPage = async (
   return { items, next: cards.length > items.length && last ? opportunityCursorOf(last) : null };
 };
 
-export const opportunitiesQueryOptions = (filters: OpportunityFilters) =>
+const opportunitiesQueryOptions = (filters: OpportunityFilters) =>
   infiniteQueryOptions({
     queryKey: opportunityKeys.list(filters),
     queryFn: ({ pageParam, signal }) => getOpportunityPage(filters, pageParam, signal),
@@ -88,7 +88,7 @@ const getOpportunityCount = async (
 ): Promise<number> =>
   (await api.request('countOpportunities', { query: filterQuery(filters), signal })).count;
 
-export const opportunityCountQueryOptions = (filters: OpportunityFilters) =>
+const opportunityCountQueryOptions = (filters: OpportunityFilters) =>
   queryOptions({
     queryKey: opportunityKeys.count(filters),
     queryFn: ({ signal }) => getOpportunityCount(filters, signal),

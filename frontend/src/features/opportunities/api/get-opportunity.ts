@@ -7,7 +7,7 @@ import { opportunityKeys } from '@/lib/opportunity-keys';
 const getOpportunity = (id: string, signal?: AbortSignal): Promise<OpportunityDetail> =>
   api.request('getOpportunity', { params: { id }, signal });
 
-export const opportunityQueryOptions = (id: string) =>
+const opportunityQueryOptions = (id: string) =>
   queryOptions({
     queryKey: opportunityKeys.detail(id),
     queryFn: ({ signal }) => getOpportunity(id, signal),
