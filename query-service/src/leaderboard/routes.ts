@@ -103,6 +103,37 @@ type TopEntry = {
   readonly host_user_id?: string;
 };
 
+/**
+ * Each entry of an individuals board's top as JSON without its closing brace, computed once per
+ * top: the caller's friendship fields are appended per request. The person is projected as any
+ * signed-in caller who is neither them nor an admin sees them (the public fields, all an entry
+ * carries), so the shared text never holds more than the least of those callers may read.
+ */
+/** A signed-in caller related to nobody: no user id matches it and it is no admin. */
+const ANY_SIGNED_IN: Caller = { userId: '', admin: false };
+const peopleJson = new WeakMap<readonly TopEntry[], string[]>();
+const personJsonOf = (top: readonly TopEntry[]): string[] => {
+  let people = peopleJson.get(top);
+  if (!people) {
+    people = top.map((e) =>
+      JSON.stringify(
+        projectPerson(
+          {
+            rank: e.rank,
+            id: e.id,
+            name: e.name ?? 'Unknown User',
+            profile_image: e.profile_image,
+            points: e.points,
+          },
+          personVisibility(ANY_SIGNED_IN, e.id),
+        ),
+      ).slice(0, -1),
+    );
+    peopleJson.set(top, people);
+  }
+  return people;
+};
+
 /** Leaderboards from the Redis sorted sets; names and relations from the read model. */
 export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
@@ -256,26 +287,33 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
             readRelations(caller, ids),
           );
 
+    const head = {
+      period: query.period,
+      board: query.board,
+      month: window?.month ?? null,
+      window_start: window?.from ?? null,
+    };
+    if (scope.kind === 'individuals') {
+      // Every entry's person is the same for every signed-in caller; only the caller's own
+      // friendship with each differs: spliced into the entries' JSON, kept with the top.
+      const people = personJsonOf(top);
+      const entries = top.map((e, i) => {
+        const relation = related.get(e.id);
+        const friendship = relation === true ? undefined : relation;
+        const self = e.id === caller.userId;
+        return `${people[i] ?? ''},"friendship_status":${JSON.stringify(self ? null : (friendship?.status ?? 'add'))},"friendship_id":${JSON.stringify(self ? null : (friendship?.friendship_id ?? null))}}`;
+      });
+      const headJson = JSON.stringify(head);
+      res
+        .type('json')
+        .send(
+          `${headJson.slice(0, -1)},"entries":[${entries.join(',')}],"me":${JSON.stringify(me)}}`,
+        );
+      return;
+    }
+
     const entries: LeaderboardEntry[] = top.map((e) => {
       const relation = related.get(e.id);
-      if (scope.kind === 'individuals') {
-        const self = e.id === caller.userId;
-        const friendship = relation === true ? undefined : relation;
-        return {
-          ...projectPerson(
-            {
-              rank: e.rank,
-              id: e.id,
-              name: e.name ?? 'Unknown User',
-              profile_image: e.profile_image,
-              points: e.points,
-            },
-            personVisibility(caller, e.id),
-          ),
-          friendship_status: self ? null : (friendship?.status ?? 'add'),
-          friendship_id: self ? null : (friendship?.friendship_id ?? null),
-        };
-      }
       return {
         rank: e.rank,
         id: e.id,
@@ -288,14 +326,7 @@ export const leaderboardQueryRouter = (deps: QueryDeps): Router => {
       };
     });
 
-    const body: Leaderboard = {
-      period: query.period,
-      board: query.board,
-      month: window?.month ?? null,
-      window_start: window?.from ?? null,
-      entries,
-      me,
-    };
+    const body: Leaderboard = { ...head, entries, me };
     res.json(body);
   });
 

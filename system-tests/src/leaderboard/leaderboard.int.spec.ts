@@ -31,7 +31,10 @@ describe('leaderboards, monthly points and the point ledger over HTTP', () => {
   const board = async (account: TestAccount, query: string) => {
     const response = await stack.read(`/api/leaderboard${query}`, account.token);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return leaderboardSchema.parse(response.body);
+    const parsed = leaderboardSchema.parse(response.body);
+    // Exactly the contract's fields: nothing the schema would strip, nothing it lacks.
+    expect(response.body).toStrictEqual(parsed);
+    return parsed;
   };
   /** [id, rank, points] of the entries with points; ties (any order on the board) by id. */
   const ranks = (lb: { entries: { id: string; rank: number; points: number }[] }) =>
