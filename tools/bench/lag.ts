@@ -127,7 +127,7 @@ export const lagBench: BenchModule = {
       return {
         rows: [
           {
-            measurement: `append commit → visible through the query service: every command of ${fmt(RATE)} commands/s offered for ${String(seconds)} s of the product's mix (signups, withdrawals, friend requests and acceptances, attendance), open loop; lag = (sent − scheduled) + (read with the token answered − command answered)`,
+            measurement: `append commit → visible through the query service: every command of ${fmt(RATE)} commands/s offered for ${String(seconds)} s of the product's mix (signups, withdrawals, friend requests and acceptances, attendance), open loop, after ${String(Math.round(warmUpMs / 1_000))} s of the same as a warm-up (in the notes); lag = (sent − scheduled) + (read with the token answered − command answered)`,
             result: `${spreadText(s.lag)} over ${fmt(s.offered)} offered (${fmt(s.sentLate)} sent late, ${fmt(s.notVisible)} never seen); ${fmt(s.answeredPerSecond)} commands/s answered 2xx`,
             baseline: alone
               ? `the same reads without a token, after the run: p50 ${ms(alone.p50)}, p99 ${ms(alone.p99)} (${fmt(alone.answered)} of ${fmt(alone.asked)} answered within 10 s)`
