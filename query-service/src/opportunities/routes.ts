@@ -14,10 +14,10 @@ import {
   type OpportunityCount,
   type OpportunityDetail,
   type OpportunityListItem,
-  type EventType,
 } from '@campus/contracts';
 import { ForbiddenError, NotFoundError, requireCaller, type Caller } from '@campus/infra';
 import { idParam, mountQuery, queryOf, type QueryDeps } from '../http/context';
+import { affectsHosts } from '../consistency/event-effects';
 import { readAfterOf } from '../consistency/read-your-writes';
 import { pageBodyFor, type SharedCard, type SharedPage } from './shared-page';
 import { createResponseCache, createSharedAnswerCache } from '../shared/response-cache';
@@ -43,48 +43,6 @@ const BY_START = 'o.starts_at, o.id';
 
 /** The longest the set of hosts is kept (it changes only by the events below). */
 const HOSTS_MAX_AGE_MS = 60_000;
-
-/**
- * Whether each event type can change who hosts an opportunity that is not deleted: a creation, an
- * edit, a deletion. Every event type is named here, so a new one cannot be added without deciding.
- */
-const HOST_EVENTS = {
-  UserRegistered: false,
-  AdminGranted: false,
-  UserErased: false,
-  UserProfileUpdated: false,
-  ApprovedEmailAdded: false,
-  ReservationClaimed: false,
-  ReservationReleased: false,
-  OrganizationCreated: false,
-  OrganizationUpdated: false,
-  OrganizationApproved: false,
-  OrganizationUnapproved: false,
-  OrganizationDeleted: false,
-  MemberJoined: false,
-  MemberLeft: false,
-  OpportunityCreated: true,
-  OpportunityUpdated: true,
-  OpportunityApproved: false,
-  OpportunityUnapproved: false,
-  OpportunityDeleted: true,
-  AnnouncementPosted: false,
-  AnnouncementRemoved: false,
-  UserSignedUp: false,
-  UserUnregistered: false,
-  AttendanceMarked: false,
-  FriendRequested: false,
-  FriendRequestAccepted: false,
-  FriendRequestRejected: false,
-  FriendRemoved: false,
-  ParticipantCheckedIn: false,
-  WaitlistJoined: false,
-  WaitlistLeft: false,
-  WaitlistPromoted: false,
-  CalendarFeedReset: false,
-} as const satisfies Record<EventType, boolean>;
-const affectsHosts = (eventType: string): boolean =>
-  (HOST_EVENTS as Record<string, boolean | undefined>)[eventType] ?? true;
 
 /** Splits by the Eastern date: today or later is upcoming (soonest first), before is past (latest first). */
 const splitByDate = <T extends OpportunityListItem>(items: readonly T[], today: string) => ({

@@ -1,5 +1,4 @@
 import { reservationHash, type Caller, type CallerResolver, type Pool } from '@campus/infra';
-import type { EventType } from '@campus/contracts';
 import { prepared } from '../shared/sql';
 
 /** The query side resolves callers from the read model. */
@@ -16,60 +15,13 @@ export const createReadModelCallerResolver =
     return row ? { userId: row.id, admin: row.admin } : null;
   };
 
-/**
- * Whether each event type can change who an email's caller is: a registration (a new row), an
- * admin grant, an erasure (the row's email hash goes). Every event type is named here, so a new
- * one cannot be added without deciding whether it moves callers.
- */
-const CALLER_EVENTS = {
-  UserRegistered: true,
-  AdminGranted: true,
-  UserErased: true,
-  UserProfileUpdated: false,
-  ApprovedEmailAdded: false,
-  ReservationClaimed: false,
-  ReservationReleased: false,
-  OrganizationCreated: false,
-  OrganizationUpdated: false,
-  OrganizationApproved: false,
-  OrganizationUnapproved: false,
-  OrganizationDeleted: false,
-  MemberJoined: false,
-  MemberLeft: false,
-  OpportunityCreated: false,
-  OpportunityUpdated: false,
-  OpportunityApproved: false,
-  OpportunityUnapproved: false,
-  OpportunityDeleted: false,
-  AnnouncementPosted: false,
-  AnnouncementRemoved: false,
-  UserSignedUp: false,
-  UserUnregistered: false,
-  AttendanceMarked: false,
-  FriendRequested: false,
-  FriendRequestAccepted: false,
-  FriendRequestRejected: false,
-  FriendRemoved: false,
-  ParticipantCheckedIn: false,
-  WaitlistJoined: false,
-  WaitlistLeft: false,
-  WaitlistPromoted: false,
-  CalendarFeedReset: false,
-} as const satisfies Record<EventType, boolean>;
-export const CALLER_EVENT_TYPES: ReadonlySet<string> = new Set(
-  Object.entries(CALLER_EVENTS)
-    .filter(([, moves]) => moves)
-    .map(([type]) => type),
-);
-export const affectsCallers = (eventType: string): boolean => CALLER_EVENT_TYPES.has(eventType);
-
 /** Bounds what a missed notification could leave stale (callers only change by the events above). */
 const MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
 /**
  * Remembers each email's registered caller until an event that can change a caller becomes
- * visible (`generation`, a watch of the visible position over `affectsCallers`), and for 30 s at
+ * visible (`generation`, a watch of the visible position over `affectsCallers`, consistency/event-effects.ts), and for 30 s at
  * most, so a client's reads resolve its caller once instead of a statement per request, also
  * while other writes move the read model on (signups, friendships, ...). `generation` is null while
  * the read model's position is unknown: nothing is kept then. Concurrent lookups of one email

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventSchemas } from '@campus/contracts';
 import type { Caller, TokenIdentity } from '@campus/infra';
-import { affectsCallers, cachedCallerResolver } from './caller-resolver';
+import { cachedCallerResolver } from './caller-resolver';
 
 const identity = (email: string | null): TokenIdentity => ({
   uid: 'u',
@@ -63,12 +62,5 @@ describe('cachedCallerResolver', () => {
     expect(await t.resolve(identity('new@university.edu'))).toBeNull();
     t.answer({ userId: 'n', admin: false });
     expect(await t.resolve(identity('new@university.edu'))).toEqual({ userId: 'n', admin: false });
-  });
-
-  it('moves only with the events that can change a caller: registration, admin grant, erasure', () => {
-    const moving = Object.keys(eventSchemas).filter(affectsCallers);
-    expect(moving.sort()).toEqual(['AdminGranted', 'UserErased', 'UserRegistered']);
-    expect(affectsCallers('UserSignedUp')).toBe(false);
-    expect(affectsCallers('FriendRequested')).toBe(false);
   });
 });

@@ -28,23 +28,21 @@ const heldCalls = (exists: boolean) => {
 };
 
 describe('overlappedSignInCalls', () => {
-  it('sends the existence check and the profile with the token check, each once', async () => {
+  it('sends the existence check with the token check, once, and the profile only after both', async () => {
     const { calls, started, release } = heldCalls(true);
     const outcome = runSignIn(
       'student@university.edu',
       overlappedSignInCalls(calls, ' student@university.edu '),
       messageOf,
     );
-    await vi.waitFor(() => expect(started).toHaveLength(3));
-    expect(started).toEqual([
-      'exists student@university.edu',
-      'profile student@university.edu',
-      'verify',
-    ]);
+    await vi.waitFor(() => expect(started).toHaveLength(2));
+    expect(started).toEqual(['exists student@university.edu', 'verify']);
     // Answers in any order: the machine still reads them in its own.
-    release.profile!();
     release.exists!();
     release.verify!();
+    await vi.waitFor(() => expect(started).toHaveLength(3));
+    expect(started[2]).toBe('profile student@university.edu');
+    release.profile!();
     await expect(outcome).resolves.toEqual({ type: 'signedIn', user });
     expect(started).toHaveLength(3);
   });
@@ -65,9 +63,8 @@ describe('overlappedSignInCalls', () => {
     release.profile?.();
   });
 
-  it('lets a new user through to registration although the early profile request fails', async () => {
-    const { calls, release } = heldCalls(false);
-    calls.loadProfile = () => Promise.reject(new Error('not found'));
+  it('never asks a new user for a profile (it would answer 404)', async () => {
+    const { calls, release, started } = heldCalls(false);
     const outcome = runSignIn(
       'new@university.edu',
       overlappedSignInCalls(calls, 'new@university.edu'),
@@ -80,6 +77,7 @@ describe('overlappedSignInCalls', () => {
       type: 'needsRegistration',
       email: 'new@university.edu',
     });
+    expect(started.filter((call) => call.startsWith('profile'))).toEqual([]);
   });
 
   it('starts nothing early for a provider user without an email', async () => {
