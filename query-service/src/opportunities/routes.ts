@@ -41,7 +41,7 @@ import {
 
 const BY_START = 'o.starts_at, o.id';
 
-/** The longest the set of hosts is kept (it changes only by the events below). */
+/** The longest the set of hosts is kept (it changes only by the events `affectsHosts` names). */
 const HOSTS_MAX_AGE_MS = 60_000;
 
 /** Splits by the Eastern date: today or later is upcoming (soonest first), before is past (latest first). */
