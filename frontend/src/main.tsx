@@ -11,7 +11,8 @@ import './styles/global.css';
 // requests to Firebase Auth: start fetching the code and connecting now, before React's first
 // render, instead of one after the other once the session provider mounts.
 if (mayHavePersistedUser()) {
-  void loadAuthSdk();
+  // A failure here surfaces when the session provider asks for the SDK.
+  loadAuthSdk().catch(() => undefined);
   preloadApiRoutes();
   for (const origin of authOrigins(
     import.meta.env.VITE_AUTH_MODE,

@@ -21,8 +21,9 @@ const loadRoutes = (): Promise<Routes> =>
   (routesTable ??= import('./api-routes').then((module) => module.routes));
 
 /**
- * Starts loading the routes table before the first request (a reload of a signed-in page asks for
- * data as soon as the session is known). A failure here surfaces with the first request.
+ * Starts loading the routes table before the first request (a reload of a signed-in page sends
+ * the sign-in calls as soon as Firebase names the user). A failure here surfaces with the first
+ * request.
  */
 export const preloadApiRoutes = (): void => {
   loadRoutes().catch(() => undefined);

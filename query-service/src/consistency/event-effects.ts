@@ -61,4 +61,4 @@ export const affectsCallers = (eventType: string): boolean => CALLER_EVENT_TYPES
 
 /** Whether an event of this type can change who hosts (an unknown type is taken as one that can). */
 export const affectsHosts = (eventType: string): boolean =>
-  HOST_EVENT_TYPES.has(eventType) || !(eventType in EVENT_EFFECTS);
+  HOST_EVENT_TYPES.has(eventType) || !Object.hasOwn(EVENT_EFFECTS, eventType);

@@ -103,15 +103,16 @@ type TopEntry = {
   readonly host_user_id?: string;
 };
 
+/** A signed-in caller related to nobody: no user id matches it and it is no admin. */
+const ANY_SIGNED_IN: Caller = { userId: '', admin: false };
+const peopleJson = new WeakMap<readonly TopEntry[], string[]>();
+
 /**
  * Each entry of an individuals board's top as JSON without its closing brace, computed once per
  * top: the caller's friendship fields are appended per request. The person is projected as any
  * signed-in caller who is neither them nor an admin sees them (the public fields, all an entry
  * carries), so the shared text never holds more than the least of those callers may read.
  */
-/** A signed-in caller related to nobody: no user id matches it and it is no admin. */
-const ANY_SIGNED_IN: Caller = { userId: '', admin: false };
-const peopleJson = new WeakMap<readonly TopEntry[], string[]>();
 const personJsonOf = (top: readonly TopEntry[]): string[] => {
   let people = peopleJson.get(top);
   if (!people) {

@@ -21,8 +21,8 @@ const MAX_ENTRIES = 10_000;
 
 /**
  * Remembers each email's registered caller until an event that can change a caller becomes
- * visible (`generation`, a watch of the visible position over `affectsCallers`, consistency/event-effects.ts), and for 30 s at
- * most, so a client's reads resolve its caller once instead of a statement per request, also
+ * visible (`generation`, a watch of the visible position over `affectsCallers` of
+ * consistency/event-effects.ts), and for 30 s at most, so a client's reads resolve its caller once instead of a statement per request, also
  * while other writes move the read model on (signups, friendships, ...). `generation` is null while
  * the read model's position is unknown: nothing is kept then. Concurrent lookups of one email
  * share one statement; "no such user" and failures are not kept (the command side keeps only

@@ -32,6 +32,17 @@ export type PageResult = {
 };
 
 export const MOBILE_RUNS = 3;
+/**
+ * Lighthouse's runtime errors about recording the page load's trace, which it asks to run again
+ * for; any other (a page that failed to load, a blank page) fails the measurement.
+ */
+const RERUN_CODES = new Set([
+  'NO_NAVSTART',
+  'NO_TRACING_STARTED',
+  'NO_SCREENSHOTS',
+  'NO_SPEEDLINE_FRAMES',
+  'SPEEDINDEX_OF_ZERO',
+]);
 const PERFORMANCE = ['performance'];
 const QUALITY = ['accessibility', 'best-practices', 'seo'];
 
@@ -66,8 +77,8 @@ export const measurePages = async (
     /**
      * A signed-in page that sent the browser to sign in (the session's start failed on the way,
      * e.g. a service answering 503 on a loaded machine) is signed in again and run again, and a
-     * run Lighthouse could not record (its runtime error asks for another run) is run again; each
-     * up to twice, and every time is counted and told in the notes.
+     * run whose trace Lighthouse could not record (RERUN_CODES: it asks for another run) is run
+     * again; at most two more runs in all, and every one is counted and told in the notes.
      */
     const signIns: string[] = [];
     const reruns: string[] = [];
@@ -77,7 +88,7 @@ export const measurePages = async (
           return await run(spec, how);
         } catch (error) {
           if (attempt >= 2) throw error;
-          if (error instanceof LighthouseRuntimeError) {
+          if (error instanceof LighthouseRuntimeError && RERUN_CODES.has(error.code)) {
             reruns.push(`${spec.label} (${how.formFactor}): ${error.code}`);
             continue;
           }

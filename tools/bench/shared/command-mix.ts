@@ -222,7 +222,9 @@ export const countKinds = (commands: readonly OfferedCommand[]): Record<string, 
 
 /**
  * `schedule` cut at `atMs`: the commands due before it, and the rest with their times and
- * predecessors counted from the cut (a predecessor in the first part has answered by then).
+ * predecessors counted from the cut (a predecessor in the first part has its answer by then,
+ * since the first part runs to its end first; a warm-up command that failed leaves its follower to
+ * answer for itself).
  */
 export const splitSchedule = (schedule: readonly OfferedCommand[], atMs: number) => {
   const cut = schedule.findIndex((c) => c.at >= atMs);
