@@ -16,5 +16,12 @@ export const createPool = (connectionString: string, options: PoolOptions = {}):
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor may a checked-out one waiting between two statements (a lock's connection held while the
+  // work runs on others, when Postgres restarts): the pool has no listener on it then, and pg
+  // emits the loss as an 'error' event. Its next statement fails instead, and the pool drops a
+  // client that is no longer queryable when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return pool;
 };
