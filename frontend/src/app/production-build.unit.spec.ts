@@ -10,8 +10,8 @@ import { emulatorSignInTexts } from '@/features/auth/components/emulator-sign-in
 const frontendRoot = join(import.meta.dirname, '..', '..');
 const outDirs: string[] = [];
 
-/** Builds the app as `vite build` would, with the given auth mode, and returns all emitted text. */
-const buildApp = async (authMode: 'emulator' | 'firebase'): Promise<string> => {
+/** Builds the app as `vite build` would, with the given auth mode, into a new folder. */
+const buildInto = async (authMode: 'emulator' | 'firebase'): Promise<string> => {
   const outDir = await mkdtemp(join(tmpdir(), `campus-build-${authMode}-`));
   outDirs.push(outDir);
   const previous = process.env.VITE_AUTH_MODE;
@@ -22,12 +22,18 @@ const buildApp = async (authMode: 'emulator' | 'firebase'): Promise<string> => {
       configFile: join(frontendRoot, 'vite.config.ts'),
       mode: 'production',
       logLevel: 'silent',
-      build: { outDir, emptyOutDir: true, sourcemap: false },
+      build: { outDir, emptyOutDir: true, sourcemap: false, manifest: true },
     });
   } finally {
     if (previous === undefined) delete process.env.VITE_AUTH_MODE;
     else process.env.VITE_AUTH_MODE = previous;
   }
+  return outDir;
+};
+
+/** All text the build emitted. */
+const buildApp = async (authMode: 'emulator' | 'firebase'): Promise<string> => {
+  const outDir = await buildInto(authMode);
   const files = await readdir(outDir, { recursive: true });
   const texts = await Promise.all(
     files
@@ -57,5 +63,26 @@ describe('production build', () => {
     const output = await buildApp('firebase');
     expect(output.includes('Sign in with university email')).toBe(true);
     expect(emulatorOnlyTexts.filter((text) => output.includes(text))).toEqual([]);
+  }, 120_000);
+
+  it('loads a signed-in page in a few files, and the sign-in page without the schemas', async () => {
+    const outDir = await buildInto('firebase');
+    const manifest = JSON.parse(
+      await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[] }>;
+    /** The scripts a route's first visit runs: its chunk and its static imports, transitively. */
+    const scripts = (key: string, found = new Set<string>()): Set<string> => {
+      const chunk = manifest[key];
+      if (!chunk || found.has(chunk.file)) return found;
+      found.add(chunk.file);
+      for (const imported of chunk.imports ?? []) scripts(imported, found);
+      return found;
+    };
+    const shell = scripts('src/app/routes/signed-in-root.tsx');
+    const page = scripts('src/app/routes/opportunities.tsx', new Set(shell));
+    const login = scripts('src/app/routes/login.tsx');
+    expect(page.size).toBeGreaterThan(0);
+    expect(page.size).toBeLessThanOrEqual(7);
+    expect([...login].filter((file) => /schemas|zod/.test(file))).toEqual([]);
   }, 120_000);
 });

@@ -29,7 +29,11 @@ describe('parseEnv', () => {
     ).toEqual({ apiKey: 'key', authDomain: 'campus.firebaseapp.com', projectId: 'campus' });
   });
 
-  it('refuses an unknown mode', () => {
+  it('refuses an unknown mode and an emulator address that is no URL', () => {
     expect(() => parseEnv({ VITE_AUTH_MODE: 'popup' })).toThrow(/VITE_AUTH_MODE/);
+    expect(() => parseEnv({ VITE_AUTH_EMULATOR_URL: 'not a url' })).toThrow(
+      /VITE_AUTH_EMULATOR_URL must be a URL/,
+    );
+    expect(() => parseEnv({ VITE_FIREBASE_API_KEY: 42 })).toThrow(/VITE_FIREBASE_API_KEY/);
   });
 });

@@ -11,19 +11,26 @@ import { currentIdToken } from './auth/firebase';
 
 type Routes = typeof routes;
 
+/** What a call needs to be sent: each route's method, path and who may call it. */
+type RouteIndex = { readonly [R in RouteName]: Pick<Routes[R], 'method' | 'path' | 'auth'> };
+/** Taken from the contracts' routes table when the UI is built (vite.config.ts). */
+declare const __API_ROUTE_INDEX__: RouteIndex;
+export const routeIndex: RouteIndex = __API_ROUTE_INDEX__;
+
 /**
- * The routes table carries every answer's zod schema (and zod with them): it loads with the first
- * request instead of with the page, so a page that asks nothing yet (the sign-in page) starts
- * without it.
+ * The routes table carries every answer's zod schema (and zod with them), whose building is the
+ * largest part of a phone's work before a signed-in page can show anything: a call is sent from
+ * the route index above, and only its answer waits for the table to have loaded. A page that asks
+ * nothing yet (the sign-in page) starts without it.
  */
 let routesTable: Promise<Routes> | null = null;
 const loadRoutes = (): Promise<Routes> =>
   (routesTable ??= import('./api-routes').then((module) => module.routes));
 
 /**
- * Starts loading the routes table before the first request (a reload of a signed-in page sends
- * the sign-in calls as soon as Firebase names the user). A failure here surfaces with the first
- * request.
+ * Starts loading the routes table before the first answer is in (a reload of a signed-in page
+ * sends the sign-in calls as soon as Firebase names the user). A failure here surfaces with the
+ * first answer.
  */
 export const preloadApiRoutes = (): void => {
   loadRoutes().catch(() => undefined);
@@ -176,7 +183,11 @@ export const createApiClient = (clientOptions: ApiClientOptions = {}): ApiClient
     name: R,
     ...[options]: RequestArgs<R>
   ): Promise<RouteResponse<R>> => {
-    const route: Routes[RouteName] = (await loadRoutes())[name];
+    const route = routeIndex[name];
+    // Loaded beside the request: only the answer needs it. Awaited below; this only keeps a
+    // failed load from going unhandled meanwhile.
+    const table = loadRoutes();
+    table.catch(() => undefined);
     const { params, body, query, signal } = (options ?? {}) as {
       params?: Record<string, string | number>;
       body?: unknown;
@@ -209,8 +220,9 @@ export const createApiClient = (clientOptions: ApiClientOptions = {}): ApiClient
     remember(response);
     const payload = await readJson(response);
     if (!response.ok) throw toApiError(response.status, payload);
-    if (!('response' in route)) return payload as RouteResponse<R>;
-    const parsed = route.response.safeParse(payload);
+    const definition: Routes[RouteName] = (await table)[name];
+    if (!('response' in definition)) return payload as RouteResponse<R>;
+    const parsed = definition.response.safeParse(payload);
     if (!parsed.success) {
       console.error(`Unexpected answer from ${route.method} ${route.path}`, parsed.error.issues);
       throw new ApiError(response.status, null);

@@ -1,12 +1,13 @@
 import {
   CONSISTENCY_TOKEN_HEADER,
   encodeConsistencyToken,
+  routes,
   texts,
   userSchema,
 } from '@campus/contracts';
 import { describe, expect, it } from 'vitest';
 import { aConfig, aUser } from '@/testing/fixtures';
-import { ApiError, createApiClient, sessionTokenStore } from './api-client';
+import { ApiError, createApiClient, routeIndex, sessionTokenStore } from './api-client';
 
 type Call = { url: string; method: string; headers: Headers; body: string | null };
 
@@ -45,6 +46,17 @@ const user = aUser();
 const registerBody = { first_name: 'Ada', last_name: 'Lovelace', phone: '5551234567' };
 
 describe('api client', () => {
+  it("sends every route with the contracts' method, path and auth (the build's route index)", () => {
+    expect(routeIndex).toEqual(
+      Object.fromEntries(
+        Object.entries(routes).map(([name, r]) => [
+          name,
+          { method: r.method, path: r.path, auth: r.auth },
+        ]),
+      ),
+    );
+  });
+
   it('builds the URL from the routes table and sends the bearer token', async () => {
     const { impl, calls } = fakeFetch(json(user));
     const client = createApiClient({ fetch: impl, getIdToken: () => Promise.resolve('id-token') });
