@@ -171,7 +171,10 @@ describe('projection workers as processes: one leads, a standby takes over', () 
     console.info(
       `failover: the standby led ${String(Date.now() - killedAt)} ms after the leader's kill -9`,
     );
-    expect(standby.process.output()).toContain('leadership taken');
+    // The log line is written asynchronously: /readyz can name the new leader before it is out.
+    await expect
+      .poll(() => standby.process.output(), { timeout: 5_000 })
+      .toContain('leadership taken');
     await leader.process.exited;
     expect(leader.process.child.signalCode).toBe('SIGKILL');
 
