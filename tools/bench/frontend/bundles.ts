@@ -116,8 +116,14 @@ export const measureBundles = async (
   };
 };
 
+/**
+ * The gateway compresses nothing under this many bytes (infra/src/gateway/compression.ts, like
+ * nginx's gzip_min_length): a smaller answer fits one packet either way.
+ */
+const GATEWAY_COMPRESSION_THRESHOLD = 1024;
+
 export type HeaderCheck = {
-  readonly html: { encoding: string; cacheControl: string };
+  readonly html: { encoding: string; cacheControl: string; bytes: number };
   readonly js: { file: string; encoding: string; cacheControl: string };
   readonly css: { file: string; encoding: string; cacheControl: string };
   readonly compressed: boolean;
@@ -150,14 +156,22 @@ export const checkHeaders = async (
     return { file, encoding: answer.encoding, cacheControl: answer.cacheControl };
   };
   const document = await getServed(gatewayUrl, '/login', { document: true });
-  const html = { encoding: document.encoding, cacheControl: document.cacheControl };
+  const html = {
+    encoding: document.encoding,
+    cacheControl: document.cacheControl,
+    bytes: document.bytes,
+  };
   const js = await asset(await largest('.js'));
   const css = await asset(await largest('.css'));
+  const isCompressed = (encoding: string) => encoding === 'gzip' || encoding === 'br';
   return {
     html,
     js,
     css,
-    compressed: [html, js, css].every((a) => a.encoding === 'gzip' || a.encoding === 'br'),
+    // A document under the threshold is rightly sent as it is; one above it must be compressed.
+    compressed:
+      [js, css].every((a) => isCompressed(a.encoding)) &&
+      (isCompressed(html.encoding) || html.bytes < GATEWAY_COMPRESSION_THRESHOLD),
     cached:
       cachedForAYear(js.cacheControl) &&
       cachedForAYear(css.cacheControl) &&
