@@ -149,8 +149,8 @@ const routeClosures = (): Plugin => ({
 /**
  * Fewer, larger chunks. Left to itself the bundler cut a signed-in page into about 50 files of
  * 1–3 kB, and over HTTP/1.1 (what the gateway speaks without TLS) a phone fetches six at a time,
- * one round trip each: that queue, not the bytes, was most of the time before such a page showed
- * its content (Lighthouse mobile, bench/results.md). Now: the entry with everything it imports
+ * one round trip each: that queue held the page's content back by about half a second
+ * (Lighthouse mobile, bench/results.md, fifth round). Now: the entry with everything it imports
  * statically; the contracts' schemas with zod (the routes table needs them all after sign-in);
  * the signed-in shell; and the UI's parts that two routes or more share, except the sign-in
  * page's (it stays small: most first visits land there). Each route keeps its own chunk.
