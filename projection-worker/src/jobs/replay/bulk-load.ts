@@ -11,11 +11,18 @@ export type PendingBulk = {
   readonly loads: readonly string[];
 };
 
-type IndexDefinition = { readonly drop: string; readonly create: string };
+/**
+ * An index of a loaded table: the statement that drops it, the one that builds it, and for a
+ * primary key or unique constraint the one that makes the built index the constraint again.
+ */
+type IndexDefinition = { readonly drop: string; readonly create: string; readonly attach?: string };
 
 /**
- * The primary keys, unique constraints and indexes of `tables` in the shadow, as the statements
- * that drop them and those that create them again (check constraints stay: they cost little).
+ * The primary keys, unique constraints and indexes of `tables` in the shadow (check constraints
+ * stay: they cost little). A key's index is built by CREATE UNIQUE INDEX under the constraint's
+ * name and attached with ADD CONSTRAINT ... USING INDEX (no second build): CREATE INDEX takes a
+ * lock that other CREATE INDEX on the same table share, where ADD CONSTRAINT with its own build
+ * would hold the table alone, so the indexes of one table can be built side by side.
  */
 const indexesOf = async (
   client: PoolClient,
@@ -25,11 +32,11 @@ const indexesOf = async (
     table_name: string;
     index_name: string;
     constraint_name: string | null;
+    primary_key: boolean;
     definition: string;
   }>(
     `SELECT t.relname AS table_name, i.relname AS index_name, c.conname AS constraint_name,
-            CASE WHEN c.oid IS NULL THEN pg_get_indexdef(x.indexrelid)
-                 ELSE pg_get_constraintdef(c.oid) END AS definition
+            c.contype = 'p' AS primary_key, pg_get_indexdef(x.indexrelid) AS definition
        FROM pg_index x
        JOIN pg_class i ON i.oid = x.indexrelid
        JOIN pg_class t ON t.oid = x.indrelid
@@ -41,16 +48,16 @@ const indexesOf = async (
   );
   return rows.map((r) => {
     const table = `${SHADOW_SCHEMA}.${client.escapeIdentifier(r.table_name)}`;
+    const index = `${SHADOW_SCHEMA}.${client.escapeIdentifier(r.index_name)}`;
     if (r.constraint_name === null) {
-      return {
-        drop: `DROP INDEX ${SHADOW_SCHEMA}.${client.escapeIdentifier(r.index_name)}`,
-        create: r.definition,
-      };
+      return { drop: `DROP INDEX ${index}`, create: r.definition };
     }
     const name = client.escapeIdentifier(r.constraint_name);
     return {
       drop: `ALTER TABLE ${table} DROP CONSTRAINT ${name}`,
-      create: `ALTER TABLE ${table} ADD CONSTRAINT ${name} ${r.definition}`,
+      // The constraint's index carries the constraint's name (PostgreSQL names it so).
+      create: r.definition,
+      attach: `ALTER TABLE ${table} ADD CONSTRAINT ${name} ${r.primary_key ? 'PRIMARY KEY' : 'UNIQUE'} USING INDEX ${client.escapeIdentifier(r.index_name)}`,
     };
   });
 };
@@ -78,20 +85,32 @@ const withShadowSession = async (pool: Pool, work: (client: PoolClient) => Promi
 /**
  * Writes one folded projection into its empty shadow tables, then its checkpoint at `reached`:
  * the tables' keys and indexes are dropped, the rows inserted in big statements, and the keys and
- * indexes built again once over the whole table (far cheaper than row by row). Each statement
- * commits on its own; a replay that fails before the swap discards the shadow.
+ * indexes built again once over the whole table (far cheaper than row by row), each on a
+ * connection of its own so that they are built side by side. Each statement commits on its own;
+ * a replay that fails before the swap discards the shadow.
  */
 export const writeBulk = async (
   pool: Pool,
   pending: PendingBulk,
   reached: GlobalPosition,
 ): Promise<void> => {
+  let indexes: IndexDefinition[] = [];
   await withShadowSession(pool, async (client) => {
-    const indexes = await indexesOf(client, pending.loads);
+    indexes = await indexesOf(client, pending.loads);
     for (const { drop } of indexes) await client.query(drop);
     await pending.fold.write(client);
-    for (const { create } of indexes) await client.query(create);
   });
+  // After the rows' connection is back in the pool: a build never waits for a connection while
+  // holding one.
+  const built = await Promise.allSettled(
+    indexes.map(({ create, attach }) =>
+      withShadowSession(pool, async (client) => {
+        await client.query(create);
+        if (attach) await client.query(attach);
+      }),
+    ),
+  );
+  for (const result of built) if (result.status === 'rejected') throw result.reason;
   await withReadTransaction(pool, SHADOW_SCHEMA, (client) =>
     writeCheckpoints(client, [pending.name], reached),
   );

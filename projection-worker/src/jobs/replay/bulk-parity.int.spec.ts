@@ -299,11 +299,29 @@ const ledgerInHistoryOrder = async (h: ProjectionHarness) => {
   return byUser;
 };
 
+/** Each index of the read schema: its table, name, constraint kind ('index' for none) and definition. */
+const indexesOfReadModel = async (h: ProjectionHarness): Promise<string[]> => {
+  const { rows } = await h.pool.query<{ entry: string }>(
+    `SELECT t.relname || ' ' || i.relname || ' ' || COALESCE(c.contype::text, 'index') || ' ' ||
+            pg_get_indexdef(x.indexrelid) AS entry
+       FROM pg_index x
+       JOIN pg_class i ON i.oid = x.indexrelid
+       JOIN pg_class t ON t.oid = x.indrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace
+       LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = t.oid
+      WHERE n.nspname = 'read'
+      ORDER BY 1`,
+  );
+  return rows.map((r) => r.entry);
+};
+
 describe('replay by folding the log: the same read model as the live projector', () => {
   let h: ProjectionHarness;
   let history: TestEvent[];
   /** The ledger's order as the live projector left it, before any replay. */
   let liveLedger: Record<string, string[]>;
+  /** The read model's keys, unique constraints and indexes as the migrations made them. */
+  let migrated: string[];
 
   beforeAll(async () => {
     h = await createProjectionHarness('bulk-parity');
@@ -315,6 +333,7 @@ describe('replay by folding the log: the same read model as the live projector',
     // Small batches: the live path's rows cross many batch boundaries.
     await h.project({ batchSize: 7, allowDeadLetters: true });
     liveLedger = await ledgerInHistoryOrder(h);
+    migrated = await indexesOfReadModel(h);
   });
   afterAll(async () => {
     await h.close();
@@ -375,6 +394,23 @@ describe('replay by folding the log: the same read model as the live projector',
       expect(await snapshotEveryTable(h.pool)).toEqual(rows);
       expect(await h.allBoards()).toEqual(boards);
     }
+  });
+
+  it('leaves every key, unique constraint and index of the read model as the migrations made it', async () => {
+    expect(migrated.some((e) => / p CREATE UNIQUE INDEX signups_pkey /.test(e))).toBe(true);
+    expect(migrated.some((e) => / u CREATE UNIQUE INDEX point_ledger_cause_event_id/.test(e))).toBe(
+      true,
+    );
+    await replayProjections({
+      store: h.store,
+      pool: h.pool,
+      vault: h.vault,
+      logger: h.logger,
+      redis: h.redis,
+      keyPrefix: h.prefix,
+      requested: 'all',
+    });
+    expect(await indexesOfReadModel(h)).toEqual(migrated);
   });
 
   it("keeps each user's points history in the log's order after a replay, same-date lines included", async () => {

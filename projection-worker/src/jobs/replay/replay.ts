@@ -390,7 +390,10 @@ export const replayProjections = async (options: ReplayOptions): Promise<ReplayR
           target.checkpoints[names.indexOf(f.name)] = reachedByFolds;
         }
       }
-      if (deferred.length) {
+      // Projections computed from the others' rows (badges) are rebuilt once, beside the boards
+      // (which read none of their rows).
+      const rebuildDeferred = async () => {
+        if (!deferred.length) return;
         const reached = minPosition(
           all.flatMap((p, i) =>
             replayed.includes(p) && !deferred.includes(p)
@@ -407,9 +410,10 @@ export const replayProjections = async (options: ReplayOptions): Promise<ReplayR
           );
         });
         for (const projection of deferred) target.checkpoints[all.indexOf(projection)] = reached;
-      }
+      };
       const { inspectShadow } = options;
       if (inspectShadow) {
+        await rebuildDeferred();
         await withReadTransaction(pool, SHADOW_SCHEMA, inspectShadow);
         await discardShadow(pool, redis, shadowPrefix);
         await report('done');
@@ -421,12 +425,23 @@ export const replayProjections = async (options: ReplayOptions): Promise<ReplayR
           durationMs: Date.now() - started,
         };
       }
-      // Fresh statistics, so the swapped-in tables (and the board rebuild below) get good plans
-      // even where autovacuum is off or has not run yet.
-      for (const table of new Set(all.flatMap((p) => p.tables)))
+      const rebuilt = await Promise.allSettled([
+        rebuildDeferred(),
+        (async () => {
+          // Fresh statistics, so the swapped-in tables (and the board rebuild below) get good
+          // plans even where autovacuum is off or has not run yet; a table per connection.
+          const tables = [...new Set(all.flatMap((p) => p.tables))].filter(
+            (t) => !deferred.some((p) => p.tables.includes(t)),
+          );
+          await Promise.all(tables.map((t) => pool.query(`ANALYZE ${SHADOW_SCHEMA}.${t}`)));
+          await report('boards');
+          await rebuildBoards(pool, redis, shadowPrefix, SHADOW_SCHEMA);
+        })(),
+      ]);
+      for (const result of rebuilt) if (result.status === 'rejected') throw result.reason;
+      // The deferred projections' tables, once their rows are there.
+      for (const table of new Set(deferred.flatMap((p) => p.tables)))
         await pool.query(`ANALYZE ${SHADOW_SCHEMA}.${table}`);
-      await report('boards');
-      await rebuildBoards(pool, redis, shadowPrefix, SHADOW_SCHEMA);
 
       const { position, boards } = await withReadModelLock(pool, 'exclusive', async () => {
         await report('catching-up');
