@@ -48,10 +48,10 @@ await mkdir(benchEnv.BENCH_RAW_DIR, { recursive: true });
 const started = Date.now();
 let failed = false;
 /**
- * Each measurement of a run of several runs in a process of its own (this file, naming it alone),
- * as each service does in production: what one leaves behind (its heap, connections, timers,
- * compiled code) does not charge the next. The replay ran 20-25 % slower after the appends in
- * one process than in a fresh one.
+ * In a run of several measurements, each runs in a process of its own (this file, naming it
+ * alone), as each service does in production: what one leaves behind (its heap, connections,
+ * timers, compiled code) does not charge the next. The replay ran 20-25 % slower after the
+ * appends in one process than in a fresh one.
  */
 const isolated = selected.length > 1;
 for (const module of isolated ? [] : selected) {
