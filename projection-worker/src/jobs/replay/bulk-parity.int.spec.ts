@@ -381,12 +381,7 @@ describe('replay by folding the log: the same read model as the live projector',
       [13, false],
     ] as const) {
       await replayProjections({
-        store: h.store,
-        pool: h.pool,
-        vault: h.vault,
-        logger: h.logger,
-        redis: h.redis,
-        keyPrefix: h.prefix,
+        ...h.workerDeps,
         requested: 'all',
         batchSize,
         bulk,
@@ -402,12 +397,7 @@ describe('replay by folding the log: the same read model as the live projector',
       true,
     );
     await replayProjections({
-      store: h.store,
-      pool: h.pool,
-      vault: h.vault,
-      logger: h.logger,
-      redis: h.redis,
-      keyPrefix: h.prefix,
+      ...h.workerDeps,
       requested: 'all',
     });
     expect(await indexesOfReadModel(h)).toEqual(migrated);
@@ -438,12 +428,7 @@ describe('replay by folding the log: the same read model as the live projector',
       [13, false],
     ] as const) {
       await replayProjections({
-        store: h.store,
-        pool: h.pool,
-        vault: h.vault,
-        logger: h.logger,
-        redis: h.redis,
-        keyPrefix: h.prefix,
+        ...h.workerDeps,
         requested: 'points',
         batchSize,
         bulk,
