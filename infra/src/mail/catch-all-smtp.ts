@@ -19,6 +19,8 @@ export type CatchAllSmtp = {
   readonly port: number;
   /** Every message received so far, in order. */
   readonly received: () => readonly ReceivedMail[];
+  /** Connections that broke (a sender gone mid-session); the server went on accepting. */
+  readonly connectionErrors: () => number;
   /** Resolves once at least `count` messages were received (rejects after `timeoutMs`). */
   readonly waitFor: (count: number, timeoutMs?: number) => Promise<readonly ReceivedMail[]>;
   readonly close: () => Promise<void>;
@@ -81,6 +83,13 @@ export const startCatchAllSmtp = async (
       resolve();
     });
   });
+  // smtp-server emits a client's broken connection (a sender killed mid-session: ECONNRESET) as
+  // the server's 'error'; without a listener that would crash the process. The server goes on
+  // accepting, and the sender retries what it did not finish.
+  let connectionErrors = 0;
+  server.on('error', () => {
+    connectionErrors++;
+  });
   const port = (server.server.address() as AddressInfo).port;
 
   const waitFor = (count: number, timeoutMs = 10_000) =>
@@ -106,6 +115,7 @@ export const startCatchAllSmtp = async (
     host,
     port,
     received: () => [...mails],
+    connectionErrors: () => connectionErrors,
     waitFor,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
