@@ -2,6 +2,7 @@ import { PHONE_MAX_DIGITS } from './domain/limits';
 import { adminTexts } from './texts/admin';
 import { checkInTexts } from './texts/check-in';
 import { scoringPreviewTexts } from './texts/scoring-preview';
+import { serviceHoursTexts } from './texts/service-hours';
 import { groupTexts } from './texts/groups';
 import { hostTexts } from './texts/host';
 import { leaderboardTexts } from './texts/leaderboard';
@@ -191,6 +192,8 @@ export const texts = {
     profile: 'Profile',
     notifications: 'Notifications',
     admin: 'Admin Panel',
+    serviceHours: 'Service Hours',
+    verifyHours: 'Verify Hours',
   },
   common: {
     loading: 'Loading...',
@@ -221,4 +224,5 @@ export const texts = {
   scoringPreview: scoringPreviewTexts,
   transcript: transcriptTexts,
   mail: mailTexts,
+  serviceHours: serviceHoursTexts,
 } as const;

@@ -9,3 +9,4 @@ export * from './operations';
 export * from './check-in';
 export * from './scoring';
 export * from '../domain/limits';
+export * from './service-hours';

@@ -19,11 +19,18 @@ export const startScoringPreviewSchema = z
         threshold.min(0, 'Must be 0 or more').max(100_000, 'Too large'),
       )
       .optional(),
+    /** Whether approved logged hours earn points (docs/service-hours.md). */
+    logged_hours_earn_points: z.boolean({ error: 'Must be true or false' }).optional(),
   })
   .strict()
   .refine(
     (d) =>
-      d.first_signup_bonus_points !== undefined || Object.keys(d.badge_thresholds ?? {}).length > 0,
-    { message: 'Change the bonus or a badge threshold', path: ['first_signup_bonus_points'] },
+      d.first_signup_bonus_points !== undefined ||
+      d.logged_hours_earn_points !== undefined ||
+      Object.keys(d.badge_thresholds ?? {}).length > 0,
+    {
+      message: 'Change the bonus, a badge threshold or the logged hours rule',
+      path: ['first_signup_bonus_points'],
+    },
   );
 export type StartScoringPreview = z.infer<typeof startScoringPreviewSchema>;

@@ -13,6 +13,11 @@ export type ScoringParameters = {
    * "rank N or better".
    */
   readonly badgeThresholds: Readonly<Record<BadgeId, number>>;
+  /**
+   * A preview's draft of the logged hours rule; absent, the log's own LoggedHoursScoringChanged
+   * events decide (docs/service-hours.md).
+   */
+  readonly loggedHoursEarnPoints?: boolean;
 };
 
 export const SCORING_DEFAULTS: ScoringParameters = {
@@ -35,6 +40,7 @@ export const SCORING_DEFAULTS: ScoringParameters = {
 export type ScoringOverrides = {
   readonly firstSignupBonusPoints?: number;
   readonly badgeThresholds?: Partial<Record<BadgeId, number>>;
+  readonly loggedHoursEarnPoints?: boolean;
 };
 
 /** The defaults with `overrides` laid over them. */
@@ -42,4 +48,7 @@ export const scoringWith = (overrides: ScoringOverrides = {}): ScoringParameters
   firstSignupBonusPoints:
     overrides.firstSignupBonusPoints ?? SCORING_DEFAULTS.firstSignupBonusPoints,
   badgeThresholds: { ...SCORING_DEFAULTS.badgeThresholds, ...overrides.badgeThresholds },
+  ...(overrides.loggedHoursEarnPoints === undefined
+    ? {}
+    : { loggedHoursEarnPoints: overrides.loggedHoursEarnPoints }),
 });

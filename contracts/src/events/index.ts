@@ -33,6 +33,12 @@ import {
   userRegisteredSchema,
 } from './users';
 import { calendarFeedResetSchema } from './calendar';
+import {
+  loggedHoursScoringChangedSchema,
+  serviceHoursApprovedSchema,
+  serviceHoursLoggedSchema,
+  serviceHoursRejectedSchema,
+} from './service-hours';
 import { waitlistJoinedSchema, waitlistLeftSchema, waitlistPromotedSchema } from './waitlist';
 
 export * from './personal-data';
@@ -45,6 +51,7 @@ export * from './friendships';
 export * from './check-in';
 export * from './waitlist';
 export * from './calendar';
+export * from './service-hours';
 
 /** Every event type of the product and its current payload schema (each payload has `v`). */
 export const eventSchemas = {
@@ -81,6 +88,10 @@ export const eventSchemas = {
   WaitlistLeft: waitlistLeftSchema,
   WaitlistPromoted: waitlistPromotedSchema,
   CalendarFeedReset: calendarFeedResetSchema,
+  ServiceHoursLogged: serviceHoursLoggedSchema,
+  ServiceHoursApproved: serviceHoursApprovedSchema,
+  ServiceHoursRejected: serviceHoursRejectedSchema,
+  LoggedHoursScoringChanged: loggedHoursScoringChangedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

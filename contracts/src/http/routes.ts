@@ -15,6 +15,7 @@ import type { RouteDefinition } from './route';
 import { reportsRoutes } from './reports-routes';
 import { scoringRoutes } from './scoring-routes';
 import { searchRoutes } from './search-routes';
+import { serviceHoursRoutes } from './service-hours-routes';
 import { transcriptsRoutes } from './transcripts-routes';
 import { usersRoutes } from './users-routes';
 import { waitlistRoutes } from './waitlist-routes';
@@ -43,6 +44,7 @@ export const routes = {
   ...operationsRoutes,
   ...scoringRoutes,
   ...transcriptsRoutes,
+  ...serviceHoursRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -73,5 +73,21 @@ export const notificationsSchema = z.object({
       requested_at: z.string(),
     }),
   ),
+  /**
+   * Decisions on the caller's logged service hours in the last 30 days, newest first
+   * (docs/service-hours.md). They are not counted in `count`, which is friend requests waiting.
+   */
+  hours_decisions: z.array(
+    z.object({
+      log_id: z.string(),
+      status: z.enum(['approved', 'rejected']),
+      organization_name: z.string(),
+      date: z.string(),
+      minutes: z.number().int(),
+      decided_at: z.string(),
+      decided_by_name: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;

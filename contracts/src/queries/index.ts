@@ -14,3 +14,4 @@ export * from './check-in';
 export * from './scoring';
 export * from './waitlist';
 export * from './calendar';
+export * from './service-hours';

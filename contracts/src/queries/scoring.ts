@@ -4,6 +4,8 @@ import { jobStateSchema } from './operations';
 const scoringParametersSchema = z.object({
   first_signup_bonus_points: z.number().int(),
   badge_thresholds: z.record(z.string(), z.number().int()),
+  /** Whether approved logged hours earn points (docs/service-hours.md). */
+  logged_hours_earn_points: z.boolean(),
 });
 
 /** One user whose points, all-time rank or badges would change. */

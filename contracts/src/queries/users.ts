@@ -72,8 +72,12 @@ export const userProfileSchema = userSchema.extend({
   friend_count: z.number().int(),
   /** Registrations not withdrawn. */
   signup_count: z.number().int(),
-  /** points / 60, rounded to one decimal. */
+  /** platform_hours + logged_hours, rounded to one decimal. */
   hours: z.number(),
+  /** Points earned on the platform (attendance and bonuses) / 60, rounded to one decimal. */
+  platform_hours: z.number(),
+  /** Approved logged service minutes / 60, rounded to one decimal (docs/service-hours.md). */
+  logged_hours: z.number(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
@@ -82,8 +86,9 @@ export const pointsHistoryEntrySchema = z.object({
   id: z.string(),
   /** When the change was recorded (ISO 8601 UTC). */
   at: z.string(),
-  reason: z.enum(['attendance', 'first_signup_bonus']),
-  opportunity_id: z.string(),
+  reason: z.enum(['attendance', 'first_signup_bonus', 'logged_hours']),
+  /** The opportunity of an attendance or bonus line; null on a logged hours line. */
+  opportunity_id: z.string().nullable(),
   /**
    * Kept when the opportunity was later deleted (docs/product-rules.md); null if it never
    * reached the read model.
@@ -91,6 +96,19 @@ export const pointsHistoryEntrySchema = z.object({
   opportunity_name: z.string().nullable(),
   /** The Eastern date the points count on (its monthly board). */
   opportunity_date: z.string(),
+  /**
+   * Where a logged hours line comes from (docs/service-hours.md): the log, its organization, its
+   * minutes and who verified it; null on platform lines. It earns points only while the admins'
+   * rule is on (`change` is 0 otherwise).
+   */
+  logged: z
+    .object({
+      log_id: z.string(),
+      organization_name: z.string(),
+      minutes: z.number().int(),
+      verified_by_name: z.string().nullable(),
+    })
+    .nullable(),
   actor_id: z.string().nullable(),
   actor_name: z.string().nullable(),
   change: z.number().int(),
