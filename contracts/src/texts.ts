@@ -3,6 +3,7 @@ import { adminTexts } from './texts/admin';
 import { checkInTexts } from './texts/check-in';
 import { scoringPreviewTexts } from './texts/scoring-preview';
 import { serviceHoursTexts } from './texts/service-hours';
+import { impactTexts } from './texts/impact';
 import { groupTexts } from './texts/groups';
 import { hostTexts } from './texts/host';
 import { leaderboardTexts } from './texts/leaderboard';
@@ -225,4 +226,5 @@ export const texts = {
   transcript: transcriptTexts,
   mail: mailTexts,
   serviceHours: serviceHoursTexts,
+  impact: impactTexts,
 } as const;

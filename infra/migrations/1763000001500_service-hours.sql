@@ -28,7 +28,8 @@ CREATE INDEX service_logs_user_idx ON read.service_logs (user_id, logged_at DESC
 CREATE INDEX service_logs_pending_idx ON read.service_logs (organization_id, logged_at)
   WHERE status = 'pending';
 
--- The admins' scoring rules that are events; one row, written by the points projection.
+-- The admins' scoring rules that are events, written by the points projection: one row once an
+-- admin first set a rule, none before (read as the defaults: logged hours earn no points).
 CREATE TABLE read.scoring_rules (
   id boolean PRIMARY KEY DEFAULT true CHECK (id),
   logged_hours_earn_points boolean NOT NULL DEFAULT false
@@ -45,7 +46,16 @@ ALTER TABLE read.point_ledger ADD CONSTRAINT point_ledger_reason_check
 CREATE INDEX point_ledger_logged_idx ON read.point_ledger (service_log_id)
   WHERE service_log_id IS NOT NULL;
 
+-- A decision on a log is mailed to its student through the outbox (ids only in the payload).
+ALTER TABLE outbox.messages DROP CONSTRAINT messages_kind_check;
+ALTER TABLE outbox.messages ADD CONSTRAINT messages_kind_check CHECK (kind IN ('reminder',
+  'waitlist-promoted', 'friend-request', 'hours-approved', 'hours-rejected'));
+
 -- Down Migration
+DELETE FROM outbox.messages WHERE kind IN ('hours-approved', 'hours-rejected');
+ALTER TABLE outbox.messages DROP CONSTRAINT messages_kind_check;
+ALTER TABLE outbox.messages ADD CONSTRAINT messages_kind_check
+  CHECK (kind IN ('reminder', 'waitlist-promoted', 'friend-request'));
 DROP INDEX read.point_ledger_logged_idx;
 DELETE FROM read.point_ledger WHERE reason = 'logged_hours';
 ALTER TABLE read.point_ledger DROP CONSTRAINT point_ledger_reason_check;

@@ -35,4 +35,5 @@ export { enqueueScoringPreview, scoringPreviewStatus } from './jobs/scoring-prev
 export { reportFileName, type ReportRequest } from './reports/report-definitions';
 export { streamReport, type ReportProgress } from './reports/stream-report';
 export { enqueueReport, reportDownload, reportStatus } from './reports/report-service';
+export { impactDashboard, type ImpactScope } from './reports/impact';
 export { readProjectionStatus } from './projection-status';

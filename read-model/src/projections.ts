@@ -13,8 +13,10 @@ export const PROJECTION_NAMES = [
   'opportunities',
   'friendships',
   'waitlist',
+  'service-logs',
   'points',
   'check-ins',
+  'impact',
   'badges',
 ] as const;
 

@@ -7,6 +7,7 @@ import { appendsBench } from './appends';
 import { commandsBench } from './commands';
 import { contentionBench } from './contention';
 import { frontendBench } from './frontend';
+import { impactBench } from './impact';
 import { lagBench } from './lag';
 import { queriesBench } from './queries';
 import { replayBench } from './replay';
@@ -27,6 +28,7 @@ const modules: readonly BenchModule[] = [
   lagBench,
   contentionBench,
   frontendBench,
+  impactBench,
 ];
 const NOTES_MARKER = '<!-- notes: everything below this line is kept by `npm run bench` -->';
 

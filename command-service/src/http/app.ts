@@ -19,6 +19,7 @@ import { organizationsRouter } from '../organizations/routes';
 import { privacyRouter } from '../privacy/routes';
 import { profileRouter } from '../profile/routes';
 import { scoringCommandRouter } from '../scoring/routes';
+import { serviceHoursRouter } from '../service-hours/routes';
 import { uploadsRouter } from '../uploads/routes';
 import { usersRouter } from '../users/routes';
 import { waitlistRouter } from '../waitlist/routes';
@@ -62,6 +63,7 @@ export const createCommandApp = (given: CommandDeps, options: CommandAppOptions 
   app.use(checkInRouter(deps));
   app.use(scoringCommandRouter(deps));
   app.use(waitlistRouter(deps));
+  app.use(serviceHoursRouter(deps));
   app.use(notFoundHandler);
   app.use(problemHandler(deps.logger));
   return app;

@@ -356,6 +356,52 @@ const matrix: Partial<Record<RouteName, Row>> = {
     expected: ALL_USERS(200),
     cell: () => Promise.resolve({ path: path('resetCalendarSubscription') }),
   },
+  // Service hours (docs/service-hours.md): each caller logs for themselves.
+  logServiceHours: {
+    expected: ALL_USERS(201),
+    cell: () =>
+      Promise.resolve({
+        path: path('logServiceHours'),
+        body: {
+          outside_organization: 'City Library',
+          date: '2026-03-01',
+          minutes: 60,
+          cause: 'Education',
+          description: 'Read to kids',
+          verifier_name: 'Grace Hopper',
+          verifier_email: 'grace@library.example',
+        },
+      }),
+  },
+  // A newcomer's log with the host's organization: its host or an admin decides it.
+  decideServiceHours: {
+    expected: { anonymous: 401, student: 403, host: 200, admin: 200 },
+    cell: async (ctx) => {
+      const logger = await ctx.stack.registerUser(`logger-${randomUUID()}@university.edu`);
+      const logged = await request(ctx.stack.app)
+        .post(path('logServiceHours'))
+        .set('authorization', `Bearer ${logger.token}`)
+        .send({
+          organization_id: await ctx.newOrganization(),
+          date: '2026-03-01',
+          minutes: 60,
+          cause: 'Education',
+          description: 'Sorted cans',
+          verifier_name: 'Grace Hopper',
+          verifier_email: 'grace@library.example',
+        });
+      expect(logged.status).toBe(201);
+      return {
+        path: path('decideServiceHours', { id: String(logged.body.id) }),
+        body: { decision: 'approve' },
+      };
+    },
+  },
+  setLoggedHoursScoring: {
+    expected: { anonymous: 401, student: 403, host: 403, admin: 200 },
+    cell: () =>
+      Promise.resolve({ path: path('setLoggedHoursScoring'), body: { earn_points: true } }),
+  },
 };
 
 describe('authorization matrix: every write route x anonymous, student, host, admin', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../domain/limits';
 import { isValidDate } from '../domain/time';
+import { impactTableSchema } from '../queries/impact';
 
 /** Bodies of the operators' and admins' commands: replays and report exports. */
 
@@ -23,17 +24,40 @@ export const serviceDataRangeSchema = z
   .object(rangeFields)
   .refine(orderedRange.check, orderedRange.params);
 
-export type ReportKind = 'users' | 'opportunities' | 'service-data';
+export type ReportKind = 'users' | 'opportunities' | 'service-data' | 'impact';
 
-/** POST /api/reports: enqueue a report job (users.csv, opportunities.csv or service data). */
+/**
+ * One table of the impact dashboard (docs/impact.md): its range, both ends included, and as the
+ * dashboard takes them, the day it stood at and one organization.
+ */
+const impactReportSchema = z
+  .object({
+    kind: z.literal('impact'),
+    table: impactTableSchema,
+    from: dateField,
+    to: dateField,
+    as_of: dateField.nullish().transform((v) => v ?? null),
+    organization_id: z
+      .uuid({ error: 'Must be an id' })
+      .nullish()
+      .transform((v) => v?.toLowerCase() ?? null),
+  })
+  .refine((r) => r.from <= r.to, { message: 'Must not be before from', path: ['to'] });
+
+/**
+ * POST /api/reports: enqueue a report job (users.csv, opportunities.csv, service data, or a table
+ * of the impact dashboard).
+ */
 export const requestReportSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('users') }),
   z.object({ kind: z.literal('opportunities') }),
   z
     .object({ kind: z.literal('service-data'), ...rangeFields })
     .refine(orderedRange.check, orderedRange.params),
+  impactReportSchema,
 ]);
 export type RequestReport = z.infer<typeof requestReportSchema>;
+export type RequestReportBody = z.input<typeof requestReportSchema>;
 
 /** POST /api/operations/replays: rebuild one projection (with those sharing its tables) or all. */
 export const startReplaySchema = z.object({

@@ -5,6 +5,7 @@ import { checkInRoutes } from './check-in-routes';
 import { configRoutes } from './config-routes';
 import { filesRoutes } from './files-routes';
 import { friendshipsRoutes } from './friendships-routes';
+import { impactRoutes } from './impact-routes';
 import { leaderboardRoutes } from './leaderboard-routes';
 import { operationsRoutes } from './operations-routes';
 import { opportunitiesRoutes } from './opportunities-routes';
@@ -45,6 +46,7 @@ export const routes = {
   ...scoringRoutes,
   ...transcriptsRoutes,
   ...serviceHoursRoutes,
+  ...impactRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -6,6 +6,7 @@ import { checkInRoutes } from './check-in-routes';
 import { configRoutes } from './config-routes';
 import { filesRoutes } from './files-routes';
 import { friendshipsRoutes } from './friendships-routes';
+import { impactRoutes } from './impact-routes';
 import { leaderboardRoutes } from './leaderboard-routes';
 import { operationsRoutes } from './operations-routes';
 import { opportunitiesRoutes } from './opportunities-routes';
@@ -17,6 +18,7 @@ import { reportsRoutes } from './reports-routes';
 import { routes } from './routes';
 import { scoringRoutes } from './scoring-routes';
 import { searchRoutes } from './search-routes';
+import { serviceHoursRoutes } from './service-hours-routes';
 import { transcriptsRoutes } from './transcripts-routes';
 import { usersRoutes } from './users-routes';
 import { waitlistRoutes } from './waitlist-routes';
@@ -29,6 +31,7 @@ const groups: Record<string, Record<string, RouteDefinition>> = {
   configRoutes,
   filesRoutes,
   friendshipsRoutes,
+  impactRoutes,
   leaderboardRoutes,
   operationsRoutes,
   opportunitiesRoutes,
@@ -38,6 +41,7 @@ const groups: Record<string, Record<string, RouteDefinition>> = {
   reportsRoutes,
   scoringRoutes,
   searchRoutes,
+  serviceHoursRoutes,
   transcriptsRoutes,
   usersRoutes,
   waitlistRoutes,

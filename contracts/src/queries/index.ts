@@ -15,3 +15,4 @@ export * from './scoring';
 export * from './waitlist';
 export * from './calendar';
 export * from './service-hours';
+export * from './impact';

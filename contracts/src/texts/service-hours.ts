@@ -24,6 +24,7 @@ export const serviceHoursTexts = {
     ownLog: 'You cannot verify your own hours',
     notVerifier: "Only the organization's host or an admin can verify these hours",
     outsideNeedsAdmin: 'Only an admin can verify hours for an organization outside the platform',
+    studentErased: "This student's account was erased; their hours can no longer be decided",
   },
   ui: {
     title: 'Service Hours',
@@ -86,6 +87,23 @@ export const serviceHoursTexts = {
       'Preview the effect on points, ranks and badges first; then apply the rule to every approved log.',
     scoringRuleApply: (on: boolean) => (on ? 'Turn on' : 'Turn off'),
     scoringRuleApplied: 'The rule was applied.',
+    duration: 'Time served',
+    chooseCause: 'Choose a cause',
+    outsideOrganizationRequired: "Enter the organization's name",
+    removePhoto: 'Remove photo',
+    photoAlt: (organization: string) => `Photo of the service with ${organization}`,
+    totals: 'Totals',
+    confirmApprove: 'Approve hours',
+    decisionSummary: (name: string, organization: string, minutes: number) =>
+      `${name} logged ${minutesText(minutes)} with ${organization}.`,
+    scoringRuleCurrent: (on: boolean) => `Current rule: ${on ? 'on' : 'off'}`,
+    scoringRuleConfirm: (on: boolean) =>
+      on
+        ? "Every approved log's line will be worth its minutes in points, earlier ones too."
+        : "Every approved log's line will be worth 0 points, earlier ones too.",
+    scoringRuleLoadFailed: 'Failed to load the logged hours rule.',
+    scoringRuleFailed: 'The rule could not be applied.',
+    scoringNoChange: 'Change the bonus, a badge threshold or the logged hours rule first.',
   },
   mail: {
     approved: {
@@ -105,5 +123,7 @@ export const serviceHoursTexts = {
     loggedVerifiedBy: (name: string) => `Logged, verified by ${name}`,
     loggedVerified: 'Logged, verified',
     loggedTotal: (minutes: number) => `Logged minutes: ${String(minutes)}`,
+    /** The Opportunity column of a logged row (it names no opportunity). */
+    loggedActivity: 'Logged service',
   },
 } as const;

@@ -94,6 +94,18 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.serviceHours.path,
+            lazy: async () => ({
+              Component: (await import('./routes/service-hours')).ServiceHoursRoute,
+            }),
+          },
+          {
+            path: paths.verifyHours.path,
+            lazy: async () => ({
+              Component: (await import('./routes/verify-hours')).VerifyHoursRoute,
+            }),
+          },
+          {
             element: <RequireAdmin />,
             children: [
               {
@@ -126,6 +138,11 @@ export const appRoutes: RouteObject[] = [
                 }),
               },
             ],
+          },
+          {
+            // Admins and hosts: the page itself tells anyone else (the server decides per request).
+            path: paths.impact.path,
+            lazy: async () => ({ Component: (await import('./routes/impact')).ImpactRoute }),
           },
           {
             path: paths.checkIn.path,

@@ -109,6 +109,8 @@ describe('routes when signed out', () => {
     '/leaderboard',
     '/profile/user-9',
     '/notifications',
+    '/hours',
+    '/hours/verify',
     '/admin',
     '/account-setup',
   ])('sends the signed-in route %s to /login, remembering it', async (path) => {
@@ -143,6 +145,8 @@ describe('routes when signed in', () => {
     ['/leaderboard', 'Leaderboard'],
     ['/profile/student-1', 'Profile'],
     ['/notifications', 'Notifications'],
+    ['/hours', 'Service Hours'],
+    ['/hours/verify', 'Verify Hours'],
   ])('has %s inside the header', async (path, title) => {
     const { location } = renderAt(path, { session: signedInAs(student), user: student });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
@@ -197,6 +201,8 @@ describe('document titles and focus', () => {
     ['/my-opportunities', 'My Opportunities', 'My Opportunities'],
     ['/create-opportunity', 'Create Opportunity', 'Create Opportunity'],
     ['/about-us', 'About Us', 'About Us'],
+    ['/hours', 'Service Hours', 'Service Hours'],
+    ['/hours/verify', 'Verify Hours', 'Verify Hours'],
   ])('names %s after its page', async (path, heading, title) => {
     renderAt(path, { session: signedInAs(student), user: student });
     await screen.findByRole('heading', { level: 1, name: heading });
@@ -281,6 +287,7 @@ describe('the notification bell', () => {
             requested_at: '2025-10-01T11:00:00.000Z',
           },
         ],
+        hours_decisions: [],
       },
     };
     renderAt('/opportunities', { session: signedInAs(student), user: student });

@@ -23,6 +23,8 @@ export const paths = {
   leaderboard: { path: '/leaderboard', getHref: () => '/leaderboard' },
   profile: { path: '/profile/:id', getHref: (id: string) => `/profile/${encodeURIComponent(id)}` },
   notifications: { path: '/notifications', getHref: () => '/notifications' },
+  serviceHours: { path: '/hours', getHref: () => '/hours' },
+  verifyHours: { path: '/hours/verify', getHref: () => '/hours/verify' },
   admin: { path: '/admin', getHref: () => '/admin' },
   adminUserHistory: {
     path: '/admin/users/:id/history',
@@ -34,6 +36,8 @@ export const paths = {
   },
   adminOperations: { path: '/admin/operations', getHref: () => '/admin/operations' },
   adminScoringPreview: { path: '/admin/scoring-preview', getHref: () => '/admin/scoring-preview' },
+  /** Admins and hosts; `from`, `to`, `as_of` and `organization` in the query hold the filters. */
+  impact: { path: '/impact', getHref: () => '/impact' },
   /** Opened from the host's QR code: `?t=` carries the signed, short-lived check-in code. */
   checkIn: {
     path: '/check-in/:id',

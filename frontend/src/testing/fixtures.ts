@@ -27,6 +27,8 @@ export const aUser = (overrides: Partial<UserProfile> = {}): UserProfile => ({
   friend_count: 0,
   signup_count: 0,
   hours: 2,
+  platform_hours: 2,
+  logged_hours: 0,
   ...overrides,
 });
 

@@ -11,6 +11,11 @@ export type BoardTouches = {
   readonly memberships: Map<string, Set<string>>;
   /** Organizations to recompute on every board (created, approved, renamed, retyped, deleted). */
   readonly organizations: Set<string>;
+  /**
+   * The logged hours scoring rule changed (docs/service-hours.md): every user with a logged hours
+   * line, in each month they have one, read from the ledger when the boards are refreshed.
+   */
+  loggedHoursRule: boolean;
 };
 
 export const emptyBoardTouches = (): BoardTouches => ({
@@ -18,6 +23,7 @@ export const emptyBoardTouches = (): BoardTouches => ({
   userMonths: new Map(),
   memberships: new Map(),
   organizations: new Set(),
+  loggedHoursRule: false,
 });
 
 const addTo = (map: Map<string, Set<string>>, key: string, value: string) => {
@@ -34,11 +40,16 @@ export const mergeBoardTouches = (into: BoardTouches, from: BoardTouches): Board
   for (const [org, users] of from.memberships)
     for (const u of users) addTo(into.memberships, org, u);
   for (const org of from.organizations) into.organizations.add(org);
+  if (from.loggedHoursRule) into.loggedHoursRule = true;
   return into;
 };
 
 export const isEmptyTouches = (t: BoardTouches) =>
-  !t.users.size && !t.userMonths.size && !t.memberships.size && !t.organizations.size;
+  !t.users.size &&
+  !t.userMonths.size &&
+  !t.memberships.size &&
+  !t.organizations.size &&
+  !t.loggedHoursRule;
 
 /** Adds what `events` touch to `touches` (a pure function of the events, so retries agree). */
 export const collectBoardTouches = (
@@ -63,6 +74,16 @@ export const collectBoardTouches = (
         }
         break;
       }
+      case 'ServiceHoursApproved': {
+        // Its ledger line counts in the service date's month (worth 0 while the rule is off).
+        const d = event.data;
+        touches.users.add(d.userId);
+        addTo(touches.userMonths, d.userId, pointsMonthOf(d.date, d.at));
+        break;
+      }
+      case 'LoggedHoursScoringChanged':
+        touches.loggedHoursRule = true;
+        break;
       case 'MemberJoined':
       case 'MemberLeft':
         addTo(touches.memberships, event.data.organizationId, event.data.userId);

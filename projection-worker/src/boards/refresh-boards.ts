@@ -7,7 +7,12 @@ import {
 import type { Pool, PoolClient } from '@campus/infra';
 import { asJson } from '../projections/shared';
 import { withBoardsSnapshot } from './board-lock';
-import { isEmptyTouches, type BoardTouches } from './board-touches';
+import {
+  emptyBoardTouches,
+  isEmptyTouches,
+  mergeBoardTouches,
+  type BoardTouches,
+} from './board-touches';
 import { createBoardWrites, type BoardWrites } from './board-writes';
 import {
   ALL_TIME,
@@ -213,6 +218,28 @@ const refreshOrganizations = async (
 };
 
 /**
+ * `touches` with a change of the logged hours rule spelled out: every user with a logged hours
+ * line and each month they have one (docs/service-hours.md), as the ledger holds them now.
+ */
+const withLoggedHoursLines = async (
+  client: PoolClient,
+  touches: BoardTouches,
+): Promise<BoardTouches> => {
+  if (!touches.loggedHoursRule) return touches;
+  const { rows } = await client.query<{ user_id: string; months: string[] }>(
+    `SELECT user_id::text, array_agg(DISTINCT month) AS months FROM point_ledger
+      WHERE reason = 'logged_hours' GROUP BY user_id`,
+  );
+  const spelled = mergeBoardTouches(emptyBoardTouches(), touches);
+  spelled.loggedHoursRule = false;
+  for (const { user_id, months } of rows) {
+    spelled.users.add(user_id);
+    addAll(spelled.userMonths, user_id, months);
+  }
+  return spelled;
+};
+
+/**
  * Recomputes, from Postgres, the absolute scores of the users and organizations a batch touched and
  * writes them to Redis (ZADD/ZREM in one pipeline). Run after the batch's commit; idempotent. With
  * `position` (the live projector's batch), the same pipeline records it as the boards' position:
@@ -229,8 +256,9 @@ export const refreshBoards = async (
   const snapshot = { prefix: target.prefix, schema: target.schema ?? LIVE_SCHEMA };
   await withBoardsSnapshot(pool, { mode: 'shared', ...snapshot }, async (client) => {
     const writes = createBoardWrites();
-    await refreshIndividuals(client, touches, target.prefix, writes);
-    await refreshOrganizations(client, touches, target.prefix, writes);
+    const touched = await withLoggedHoursLines(client, touches);
+    await refreshIndividuals(client, touched, target.prefix, writes);
+    await refreshOrganizations(client, touched, target.prefix, writes);
     if (options.position)
       writes.setValue(boardsStateKeys(target.prefix).position, formatPosition(options.position));
     await writes.flush(target.redis);

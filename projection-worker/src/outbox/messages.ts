@@ -1,7 +1,8 @@
 import { instantToEastern, texts, toDomainEvent, type RecordedEvent } from '@campus/contracts';
 import type { PoolClient } from '@campus/infra';
 
-export type MessageKind = 'reminder' | 'waitlist-promoted' | 'friend-request';
+export type MessageKind =
+  'reminder' | 'waitlist-promoted' | 'friend-request' | 'hours-approved' | 'hours-rejected';
 
 /** A message to queue. `id` is derived from its cause, so queuing it again is a no-op. */
 export type OutboxMessage = {
@@ -11,7 +12,11 @@ export type OutboxMessage = {
   readonly payload: Record<string, string>;
 };
 
-/** The messages an event asks for: a friend request and a waitlist promotion notify one person. */
+/**
+ * The messages an event asks for: a friend request, a waitlist promotion and a decision on logged
+ * service hours notify one person. A decision's payload is the log's id alone: the mail is
+ * composed when sent, from the read model (docs/service-hours.md).
+ */
 export const messagesOfEvent = (recorded: RecordedEvent): OutboxMessage[] => {
   const event = toDomainEvent(recorded);
   if (!event) return [];
@@ -38,6 +43,18 @@ export const messagesOfEvent = (recorded: RecordedEvent): OutboxMessage[] => {
           },
         },
       ];
+    case 'ServiceHoursApproved':
+    case 'ServiceHoursRejected': {
+      const kind = event.type === 'ServiceHoursApproved' ? 'hours-approved' : 'hours-rejected';
+      return [
+        {
+          id: `${kind}:${recorded.eventId}`,
+          kind,
+          userId: event.data.userId,
+          payload: { logId: event.data.logId },
+        },
+      ];
+    }
     default:
       return [];
   }
@@ -63,11 +80,20 @@ export const queueMessages = async (client: PoolClient, messages: readonly Outbo
   return rowCount ?? 0;
 };
 
+/** A decided log as its mail tells it, read from the read model when the mail is sent. */
+export type DecidedLog = {
+  readonly organizationName: string;
+  /** The Eastern date of the service, YYYY-MM-DD. */
+  readonly date: string;
+  readonly minutes: number;
+  readonly reason: string | null;
+};
+
 /** Subject and text of a message, from the texts in contracts. */
 export const composeMessage = (
   kind: MessageKind,
   payload: Record<string, string>,
-  extra: { readonly requesterName?: string },
+  extra: { readonly requesterName?: string; readonly decidedLog?: DecidedLog },
 ): { subject: string; text: string } => {
   const when = (startsAt: string | undefined) => instantToEastern(new Date(startsAt ?? 0));
   const sign = `\n\n${texts.mail.signature}`;
@@ -93,6 +119,34 @@ export const composeMessage = (
       return {
         subject: texts.mail.friendRequest.subject(name),
         text: texts.mail.friendRequest.body(name) + sign,
+      };
+    }
+    case 'hours-approved': {
+      const log = extra.decidedLog;
+      const mail = texts.serviceHours.mail.approved;
+      return {
+        subject: mail.subject,
+        text:
+          mail.body(
+            log?.organizationName ?? '',
+            log?.date ?? '',
+            log?.minutes ?? 0,
+            log?.reason ?? null,
+          ) + sign,
+      };
+    }
+    case 'hours-rejected': {
+      const log = extra.decidedLog;
+      const mail = texts.serviceHours.mail.rejected;
+      return {
+        subject: mail.subject,
+        text:
+          mail.body(
+            log?.organizationName ?? '',
+            log?.date ?? '',
+            log?.minutes ?? 0,
+            log?.reason ?? '',
+          ) + sign,
       };
     }
   }

@@ -6,7 +6,7 @@ import {
 } from '@campus/contracts';
 import { describeError, type Logger, type PersonalDataVault, type Pool } from '@campus/infra';
 import type { Transporter } from 'nodemailer';
-import { composeMessage, type MessageKind } from './messages';
+import { composeMessage, type DecidedLog, type MessageKind } from './messages';
 
 /** Tries before a message is given up as failed; the pause doubles from 30 s up to an hour. */
 export const MAX_ATTEMPTS = 8;
@@ -55,6 +55,53 @@ const stillRegistered = async (pool: Pool, opportunityId: string, userId: string
   return rows.length > 0;
 };
 
+/**
+ * A decision's mail found its log not decided in the read model yet (the relay follows the log on
+ * its own, ahead of the projector): the send is tried again later.
+ */
+export class DecisionNotProjectedError extends Error {
+  override readonly name = 'DecisionNotProjectedError';
+  constructor() {
+    super('The service log decision is not in the read model yet');
+  }
+}
+
+/**
+ * What a decision's mail tells of its log (docs/service-hours.md): its organization's name, date,
+ * minutes and the verifier's reason, as read.service_logs holds them when the mail is sent. Null
+ * when the log was decided the other way (the mail no longer applies).
+ */
+const decidedLogOf = async (
+  pool: Pool,
+  kind: 'hours-approved' | 'hours-rejected',
+  logId: string,
+  userId: string,
+): Promise<DecidedLog | null> => {
+  const { rows } = await pool.query<{
+    organization_name: string;
+    date: string;
+    minutes: number;
+    reason: string | null;
+    status: string;
+  }>(
+    `SELECT coalesce(o.name, l.outside_organization, '') AS organization_name,
+            to_char(l.service_date, 'YYYY-MM-DD') AS date, l.minutes, l.reason, l.status
+       FROM read.service_logs l
+       LEFT JOIN read.organizations o ON o.id = l.organization_id
+      WHERE l.id = $1 AND l.user_id = $2`,
+    [logId, userId],
+  );
+  const log = rows[0];
+  if (!log || log.status === 'pending') throw new DecisionNotProjectedError();
+  if (log.status !== (kind === 'hours-approved' ? 'approved' : 'rejected')) return null;
+  return {
+    organizationName: log.organization_name,
+    date: log.date,
+    minutes: log.minutes,
+    reason: log.reason,
+  };
+};
+
 export type SendOptions = {
   readonly pool: Pool;
   readonly store: EventStore;
@@ -69,8 +116,9 @@ export type SendOptions = {
 /**
  * Sends the messages that are due, one at a time. Each is claimed with a short lease by one
  * statement (no transaction stays open during SMTP: open transactions hold back the log's
- * subscribers), sent, then marked sent. A failed send is tried again later; an erased person's
- * message is marked skipped. Answers how many were sent.
+ * subscribers), sent, then marked sent. A failed send is tried again later (so is a decision's
+ * mail whose log the read model has not decided yet); an erased person's message is marked
+ * skipped. Answers how many were sent.
  */
 export const sendDueMessages = async (options: SendOptions): Promise<number> => {
   const { pool, store, vault, logger, transport } = options;
@@ -115,8 +163,21 @@ export const sendDueMessages = async (options: SendOptions): Promise<number> => 
         }
         requesterName = `${requester.firstName} ${requester.lastName}`.trim();
       }
+      let decidedLog: DecidedLog | undefined;
+      if (message.kind === 'hours-approved' || message.kind === 'hours-rejected') {
+        const logId = message.payload.logId;
+        const decided = logId
+          ? await decidedLogOf(pool, message.kind, logId, message.user_id)
+          : null;
+        if (!decided) {
+          await finish('skipped', 'log decided otherwise');
+          continue;
+        }
+        decidedLog = decided;
+      }
       const { subject, text } = composeMessage(message.kind, message.payload, {
         ...(requesterName ? { requesterName } : {}),
+        ...(decidedLog ? { decidedLog } : {}),
       });
       await transport.sendMail({
         from: options.from,

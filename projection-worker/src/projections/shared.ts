@@ -1,4 +1,5 @@
 import {
+  ATTENDANCE_DURATION_MAX,
   instantToEastern,
   isValidDate,
   monthOf,
@@ -12,6 +13,13 @@ export const MAX_INT4 = 2_147_483_647;
 
 export const clampInt = (value: number, min: number, max: number): number =>
   Math.min(max, Math.max(min, Math.trunc(value)));
+
+/**
+ * The minutes of logged service a row and a ledger line hold: at most what a command accepts, the
+ * longest attendance (docs/service-hours.md).
+ */
+export const storableMinutes = (minutes: number): number =>
+  clampInt(minutes, 0, ATTENDANCE_DURATION_MAX);
 
 /** When the event happened: the command's clock (occurredAt), else when the store recorded it. */
 export const eventTime = (recorded: RecordedEvent): string => {

@@ -15,8 +15,9 @@ export type ProjectionContext = {
   /** The first day points count on monthly boards (LAUNCH_DATE); defaults to the product's. */
   readonly launchDate?: string;
   /**
-   * A scoring preview's draft (bonus, badge thresholds); absent in the live projector, which
-   * uses the contracts' SCORING_DEFAULTS and the bonus recorded on each attendance.
+   * A scoring preview's draft (bonus, badge thresholds, the logged hours rule); absent in the
+   * live projector, which uses the contracts' SCORING_DEFAULTS, the bonus recorded on each
+   * attendance and the rule the log's LoggedHoursScoringChanged events set.
    */
   readonly scoring?: ScoringOverrides;
 };

@@ -3,15 +3,19 @@ import {
   easternToInstant,
   eventSchemas,
   friendshipIdOf,
+  SCORING_RULES_STREAM_ID,
   toFriendshipStreamId,
   toOpportunityStreamId,
   toOrganizationStreamId,
+  toServiceLogStreamId,
   toUserStreamId,
   type Cause,
   type EventData,
   type EventToAppend,
   type EventType,
   type OrganizationType,
+  type Sealed,
+  type ServiceHoursPersonal,
   type UserProfilePersonalChanges,
 } from '@campus/contracts';
 import type { PersonalDataVault } from '@campus/infra';
@@ -417,3 +421,142 @@ export const friendRemoved = (
     removedBy,
   );
 };
+
+export const userErased = (userId: string, at: string = DEFAULT_AT): TestEvent =>
+  build(toUserStreamId(userId), 'UserErased', { v: 1, userId, erasedAt: at }, null, at);
+
+/**
+ * A sealed blob that no key opens, for evolves that only hold it (the read models' unit specs);
+ * integration tests seal with the harness's vault instead (sealServiceLog, sealReason).
+ */
+export const unopenedSeal = (subject: string): Sealed => ({
+  subject,
+  iv: 'AAAAAAAAAAAAAAAA',
+  data: 'AAAA',
+  tag: 'AAAAAAAAAAAAAAAAAAAAAA==',
+});
+
+/** A log's description, verifier and photo, sealed under its student's key. */
+export const sealServiceLog = (
+  vault: PersonalDataVault,
+  userId: string,
+  personal: Partial<ServiceHoursPersonal> = {},
+): Promise<Sealed> =>
+  vault.seal(userId, {
+    description: 'Sorted donations at the food bank',
+    verifierName: 'Vera Verifier',
+    verifierEmail: 'vera@foodbank.example.org',
+    photo: null,
+    ...personal,
+  });
+
+/** A verifier's reason, sealed under the student's key. */
+export const sealReason = (
+  vault: PersonalDataVault,
+  userId: string,
+  reason: string | null,
+): Promise<Sealed> => vault.seal(userId, { reason });
+
+/** Service hours a student logged (docs/service-hours.md), on the log's own stream. */
+export const serviceHoursLogged = (input: {
+  logId?: string;
+  userId: string;
+  organizationId?: string | null;
+  outsideOrganization?: string | null;
+  /** The Eastern date of the service. */
+  date?: string;
+  minutes?: number;
+  cause?: Cause;
+  personal?: Sealed;
+  at?: string;
+}): TestEvent & { logId: string } => {
+  const logId = input.logId ?? randomUUID();
+  const organizationId = input.organizationId ?? null;
+  const at = input.at ?? DEFAULT_AT;
+  return {
+    logId,
+    ...build(
+      toServiceLogStreamId(logId),
+      'ServiceHoursLogged',
+      {
+        v: 1,
+        logId,
+        userId: input.userId,
+        organizationId,
+        outsideOrganization:
+          organizationId === null ? (input.outsideOrganization ?? 'Town Food Bank') : null,
+        date: input.date ?? '2026-02-20',
+        minutes: input.minutes ?? 120,
+        cause: input.cause ?? 'Food Security and Hunger Relief',
+        personal: input.personal ?? unopenedSeal(input.userId),
+        loggedAt: at,
+      },
+      input.userId,
+      at,
+    ),
+  };
+};
+
+/** The log's verifier approved it; the approval repeats what the log says (its `logged` event). */
+export const serviceHoursApproved = (
+  logged: TestEvent,
+  input: { verifiedBy: string; reason?: Sealed; at?: string },
+): TestEvent => {
+  const d = eventSchemas.ServiceHoursLogged.parse(logged.event.data);
+  const at = input.at ?? DEFAULT_AT;
+  return build(
+    toServiceLogStreamId(d.logId),
+    'ServiceHoursApproved',
+    {
+      v: 1,
+      logId: d.logId,
+      userId: d.userId,
+      verifiedBy: input.verifiedBy,
+      organizationId: d.organizationId,
+      date: d.date,
+      minutes: d.minutes,
+      cause: d.cause,
+      reason: input.reason ?? unopenedSeal(d.userId),
+      at,
+    },
+    input.verifiedBy,
+    at,
+  );
+};
+
+/** The log's verifier rejected it. */
+export const serviceHoursRejected = (
+  logged: TestEvent,
+  input: { verifiedBy: string; reason?: Sealed; at?: string },
+): TestEvent => {
+  const d = eventSchemas.ServiceHoursLogged.parse(logged.event.data);
+  const at = input.at ?? DEFAULT_AT;
+  return build(
+    toServiceLogStreamId(d.logId),
+    'ServiceHoursRejected',
+    {
+      v: 1,
+      logId: d.logId,
+      userId: d.userId,
+      verifiedBy: input.verifiedBy,
+      reason: input.reason ?? unopenedSeal(d.userId),
+      at,
+    },
+    input.verifiedBy,
+    at,
+  );
+};
+
+/** An admin turned the logged hours scoring rule on or off. */
+export const loggedHoursScoringChanged = (
+  earnPoints: boolean,
+  changedBy: string,
+  at: string = DEFAULT_AT,
+): TestEvent =>
+  build(
+    SCORING_RULES_STREAM_ID,
+    'LoggedHoursScoringChanged',
+    { v: 1, earnPoints, changedBy, at },
+    changedBy,
+    at,
+  );

@@ -42,6 +42,11 @@ const EVENT_EFFECTS = {
   WaitlistLeft: { callers: false, hosts: false },
   WaitlistPromoted: { callers: false, hosts: false },
   CalendarFeedReset: { callers: false, hosts: false },
+  // Service hours (docs/service-hours.md): no caller and no opportunity's host moves with them.
+  ServiceHoursLogged: { callers: false, hosts: false },
+  ServiceHoursApproved: { callers: false, hosts: false },
+  ServiceHoursRejected: { callers: false, hosts: false },
+  LoggedHoursScoringChanged: { callers: false, hosts: false },
 } as const satisfies Record<EventType, { callers: boolean; hosts: boolean }>;
 
 type Kept = 'callers' | 'hosts';

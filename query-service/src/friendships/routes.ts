@@ -9,6 +9,7 @@ import {
 } from '@campus/contracts';
 import { ForbiddenError, NotFoundError, requireCaller } from '@campus/infra';
 import { idParam, mountQuery, type QueryDeps } from '../http/context';
+import { loadHoursDecisions } from '../service-hours/queries';
 import { personVisibility, projectPerson } from '../shared/person-visibility';
 import { friendshipJoinSql, userImageSql, userNameSql } from '../shared/sql';
 import { findUserById, isSelfOrAdmin } from '../users/queries';
@@ -76,20 +77,24 @@ export const friendshipsQueryRouter = (deps: QueryDeps): Router => {
 
   mountQuery(router, routes.getNotifications, deps, async (req, res) => {
     const caller = requireCaller(req);
-    const { rows } = await pool.query<{
-      friendship_id: string;
-      user_id: string;
-      name: string;
-      profile_image: string | null;
-      at: Date;
-    }>(
-      `SELECT f.friendship_id, u.id::text AS user_id, ${userNameSql('u')} AS name,
-              ${userImageSql('u')} AS profile_image, f.updated_at AS at
-         FROM read.friendships f JOIN read.users u ON u.id = f.requester_id
-        WHERE f.recipient_id = $1::uuid AND f.status = 'pending'
-        ORDER BY f.updated_at DESC, f.friendship_id`,
-      [caller.userId],
-    );
+    const [{ rows }, hoursDecisions] = await Promise.all([
+      pool.query<{
+        friendship_id: string;
+        user_id: string;
+        name: string;
+        profile_image: string | null;
+        at: Date;
+      }>(
+        `SELECT f.friendship_id, u.id::text AS user_id, ${userNameSql('u')} AS name,
+                ${userImageSql('u')} AS profile_image, f.updated_at AS at
+           FROM read.friendships f JOIN read.users u ON u.id = f.requester_id
+          WHERE f.recipient_id = $1::uuid AND f.status = 'pending'
+          ORDER BY f.updated_at DESC, f.friendship_id`,
+        [caller.userId],
+      ),
+      // Decisions on the caller's logged hours (docs/service-hours.md); not in `count`.
+      loadHoursDecisions(pool, caller.userId, deps.clock.now()),
+    ]);
     const body: Notifications = {
       count: rows.length,
       friend_requests: rows.map(({ at, friendship_id, ...person }) => ({
@@ -97,6 +102,7 @@ export const friendshipsQueryRouter = (deps: QueryDeps): Router => {
         ...projectPerson(person, personVisibility(caller, person.user_id)),
         requested_at: at.toISOString(),
       })),
+      hours_decisions: hoursDecisions,
     };
     res.json(body);
   });

@@ -11,7 +11,7 @@ export const scoringQueryRouter = (deps: QueryDeps): Router => {
     if (!deps.jobs) throw new ServiceUnavailableError('The job queues are not configured');
     const status = await withRedisDeadline(
       null,
-      scoringPreviewStatus(deps.jobs, String(req.params['id'])),
+      scoringPreviewStatus(deps.jobs, String(req.params['id']), deps.pool),
     );
     if (!status) throw new NotFoundError('Scoring preview not found');
     res.json(status);

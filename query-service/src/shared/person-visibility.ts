@@ -72,6 +72,8 @@ export const PERSON_FIELD_GROUPS = {
   interests: 'public',
   points: 'public',
   hours: 'public',
+  platform_hours: 'public',
+  logged_hours: 'public',
   rank: 'public',
   organizations: 'public',
   organizationIds: 'public',

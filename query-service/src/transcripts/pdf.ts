@@ -1,17 +1,30 @@
 import PDFDocument from 'pdfkit';
 import { isValidDate, texts } from '@campus/contracts';
-import type { Transcript } from './transcript';
+import type { Transcript, TranscriptRow } from './transcript';
 
 const t = texts.transcript;
+const logged = texts.serviceHours.transcript;
 
-/** Column x positions and widths on a Letter page with 50 pt margins (512 pt of width). */
+/**
+ * Column x positions and widths on a Letter page with 50 pt margins (512 pt of width). At 9 pt a
+ * date and the longest one-word cause fit on one line.
+ */
 const COLUMNS = [
-  { key: 'opportunity', x: 50, width: 150 },
-  { key: 'organization', x: 205, width: 110 },
-  { key: 'date', x: 320, width: 65 },
-  { key: 'minutes', x: 390, width: 45 },
-  { key: 'cause', x: 440, width: 122 },
+  { key: 'opportunity', x: 50, width: 110 },
+  { key: 'organization', x: 165, width: 85 },
+  { key: 'date', x: 255, width: 58 },
+  { key: 'minutes', x: 318, width: 36 },
+  { key: 'cause', x: 359, width: 117 },
+  { key: 'source', x: 481, width: 81 },
 ] as const;
+
+/** Where a row's service comes from (docs/service-hours.md). */
+const sourceOf = (row: TranscriptRow): string => {
+  if (!row.logged) return logged.platform;
+  return row.logged.verifiedBy === null
+    ? logged.loggedVerified
+    : logged.loggedVerifiedBy(row.logged.verifiedBy);
+};
 
 const usDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -24,7 +37,8 @@ export const formatTranscriptDate = (date: string): string =>
   isValidDate(date) ? usDate.format(new Date(`${date}T00:00:00.000Z`)) : date;
 
 /**
- * The transcript as a PDF (pdfkit): a header, one row per verified opportunity, then totals.
+ * The transcript as a PDF (pdfkit): a header, one row per verified opportunity or verified logged
+ * service (its source in the last column), then totals.
  * `generatedOn` and the rows' dates are calendar dates (YYYY-MM-DD), written in US English.
  */
 export const renderTranscriptPdf = (transcript: Transcript, generatedOn: string): Promise<Buffer> =>
@@ -66,6 +80,7 @@ export const renderTranscriptPdf = (transcript: Transcript, generatedOn: string)
         date: t.columns.date,
         minutes: t.columns.minutes,
         cause: t.columns.cause,
+        source: logged.source,
       },
       true,
     );
@@ -77,13 +92,15 @@ export const renderTranscriptPdf = (transcript: Transcript, generatedOn: string)
         date: formatTranscriptDate(r.date),
         minutes: String(r.minutes),
         cause: r.causes.join(', '),
+        source: sourceOf(r),
       });
     }
 
     doc.moveDown();
     doc.font('Helvetica-Bold').fontSize(10);
-    doc.text(t.totalOpportunities(transcript.rows.length), 50);
+    doc.text(t.totalOpportunities(transcript.opportunityCount), 50);
     doc.text(t.totalMinutes(transcript.totalMinutes), 50);
+    if (transcript.loggedMinutes > 0) doc.text(logged.loggedTotal(transcript.loggedMinutes), 50);
     doc.text(t.totalHours((transcript.totalMinutes / 60).toFixed(1)), 50);
     if (transcript.byCause.length) {
       doc.moveDown(0.5);

@@ -157,13 +157,19 @@ export type ProfileRow = {
   readonly badges: string[];
   readonly signup_count: number;
   readonly friend_count: number;
+  /** Points earned on the platform: attendance and bonus lines (docs/service-hours.md). */
+  readonly platform_points: number;
+  /** Minutes of approved logged service (their ledger lines, whatever the scoring rule). */
+  readonly logged_minutes: number;
   readonly relation: PersonRelation;
 };
 
 /**
  * Everything GET /api/users/:id shows, in one statement (one round trip): the user's row, their
- * friends and approved organizations (as `loadRelations` orders them), the badge facts, and
- * `viewer`'s relation to the user. Null for an unknown id.
+ * friends and approved organizations (as `loadRelations` orders them), the badge facts, their
+ * logged hours lines' points and minutes (from their own ledger lines, point_ledger_user_idx, so
+ * that the split agrees with `points`), and `viewer`'s relation to the user. Null for an unknown
+ * id.
  */
 export const loadProfile = async (
   pool: Pool,
@@ -173,8 +179,8 @@ export const loadProfile = async (
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const { rows } = await pool.query<
     UserRow &
-      Omit<ProfileRow, 'user' | 'relations' | 'relation'> &
-      UserRelations & { hosts_their_signup: boolean }
+      Omit<ProfileRow, 'user' | 'relations' | 'relation' | 'platform_points'> &
+      UserRelations & { hosts_their_signup: boolean; logged_points: number }
   >(
     prepared(
       `SELECT u.*,
@@ -193,9 +199,14 @@ export const loadProfile = async (
                         JOIN read.organizations o
                           ON o.id = m.organization_id AND o.approved AND NOT o.deleted
                        WHERE m.user_id = $1::uuid), '[]'::json) AS organizations,
-            ${hostsTheirSignupSql('$2', '$1::uuid')} AS hosts_their_signup
+            ${hostsTheirSignupSql('$2', '$1::uuid')} AS hosts_their_signup,
+            lh.logged_points, lh.logged_minutes
        FROM (SELECT ${USER_COLUMNS} FROM read.users WHERE id = $1::uuid) u
-       LEFT JOIN read.user_badges b ON b.user_id = $1::uuid`,
+       LEFT JOIN read.user_badges b ON b.user_id = $1::uuid
+       CROSS JOIN (SELECT coalesce(sum(l.points), 0)::integer AS logged_points,
+                          coalesce(sum(l.logged_minutes), 0)::integer AS logged_minutes
+                     FROM read.point_ledger l
+                    WHERE l.user_id = $1::uuid AND l.reason = 'logged_hours') lh`,
       [id, viewer.userId],
     ),
   );
@@ -208,6 +219,8 @@ export const loadProfile = async (
     hosts_their_signup,
     friends,
     organizations,
+    logged_points,
+    logged_minutes,
     ...user
   } = row;
   return {
@@ -216,6 +229,8 @@ export const loadProfile = async (
     badges,
     signup_count,
     friend_count,
+    platform_points: user.points - logged_points,
+    logged_minutes,
     relation: { ...NO_RELATION, hostsTheirSignup: hosts_their_signup },
   };
 };
@@ -233,7 +248,8 @@ export type LedgerRow = {
   id: string;
   recorded_at: Date;
   reason: PointsHistoryEntry['reason'];
-  opportunity_id: string;
+  /** Null on a logged hours line. */
+  opportunity_id: string | null;
   opportunity_name: string | null;
   opportunity_date: string;
   actor_id: string | null;
@@ -241,6 +257,8 @@ export type LedgerRow = {
   points: number;
   /** The user's points after this line, counted in the ledger's order (oldest first). */
   running_total: number;
+  /** A logged hours line's log, organization, minutes and verifier; null on platform lines. */
+  logged: PointsHistoryEntry['logged'];
 };
 
 /**
@@ -250,6 +268,22 @@ export type LedgerRow = {
  */
 const LEDGER_ORDER = 'l.opportunity_date, l.id';
 const LEDGER_ORDER_NEWEST_FIRST = 'l.opportunity_date DESC, l.id DESC';
+
+/**
+ * A logged hours line's `logged` (docs/service-hours.md): its log, the log's organization (the
+ * platform one's name or the outside one's), its minutes and who approved it (the log's decider,
+ * else the line's actor), by their read-model name. `s` is the log, `so` its organization, `v`
+ * the verifier.
+ */
+const LOGGED_SQL = `CASE WHEN l.service_log_id IS NULL THEN NULL ELSE json_build_object(
+              'log_id', l.service_log_id::text,
+              'organization_name', coalesce(so.name, s.outside_organization, ''),
+              'minutes', coalesce(l.logged_minutes, s.minutes, 0),
+              'verified_by_name', CASE WHEN v.id IS NULL THEN NULL ELSE ${userNameSql('v')} END)
+            END AS logged`;
+const LOGGED_JOINS = `LEFT JOIN read.service_logs s ON s.id = l.service_log_id
+       LEFT JOIN read.organizations so ON so.id = s.organization_id
+       LEFT JOIN read.users v ON v.id = coalesce(s.decided_by, l.actor_user_id)`;
 
 /**
  * A user's point ledger, newest first, each line with the running total after it (so the first
@@ -267,11 +301,13 @@ export const queryPointLedger = async <Extra extends object = object>(
             l.actor_user_id::text AS actor_id,
             CASE WHEN a.id IS NULL THEN NULL ELSE ${userNameSql('a')} END AS actor_name,
             l.points,
-            (sum(l.points) OVER (ORDER BY ${LEDGER_ORDER}))::integer AS running_total
+            (sum(l.points) OVER (ORDER BY ${LEDGER_ORDER}))::integer AS running_total,
+            ${LOGGED_SQL}
             ${extra.columns ? `, ${extra.columns}` : ''}
        FROM read.point_ledger l
        LEFT JOIN read.opportunities o ON o.id = l.opportunity_id
        LEFT JOIN read.users a ON a.id = l.actor_user_id
+       ${LOGGED_JOINS}
        ${extra.joins}
       WHERE l.user_id = $1
       ORDER BY ${LEDGER_ORDER_NEWEST_FIRST}`,
@@ -294,6 +330,7 @@ export const ledgerEntries = <R extends LedgerRow, E>(
         opportunity_id: r.opportunity_id,
         opportunity_name: r.opportunity_name,
         opportunity_date: r.opportunity_date,
+        logged: r.logged,
         actor_id: r.actor_id,
         actor_name: r.actor_name,
         change: r.points,

@@ -38,6 +38,20 @@ const addressParam = (value: unknown): string =>
 /** points / 60 with one decimal. */
 export const hoursOf = (points: number): number => Math.round((points / 60) * 10) / 10;
 
+/**
+ * A profile's hours (docs/service-hours.md): platform hours (attendance and bonus points / 60),
+ * logged hours (approved logged minutes / 60), and their sum, each with one decimal.
+ */
+export const profileHoursOf = (platformPoints: number, loggedMinutes: number) => {
+  const platform_hours = hoursOf(platformPoints);
+  const logged_hours = hoursOf(loggedMinutes);
+  return {
+    hours: Math.round((platform_hours + logged_hours) * 10) / 10,
+    platform_hours,
+    logged_hours,
+  };
+};
+
 export const usersQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
   const { pool, config } = deps;
@@ -118,7 +132,7 @@ export const usersQueryRouter = (deps: QueryDeps): Router => {
           badges: badgesOf(profile.badges),
           friend_count: profile.friend_count,
           signup_count: profile.signup_count,
-          hours: hoursOf(user.points),
+          ...profileHoursOf(profile.platform_points, profile.logged_minutes),
         },
         personVisibility(viewer, user.id, relation),
       ),

@@ -1,6 +1,7 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import {
   scoringWith,
+  type ImpactTable,
   type ReportKind,
   type ScoringChange,
   type ScoringOverrides,
@@ -26,7 +27,16 @@ export type ReportJobData =
       readonly end: string;
       readonly requestedBy: string | null;
     }
-  | { readonly kind: 'service-data'; readonly range: 'current-month' };
+  | { readonly kind: 'service-data'; readonly range: 'current-month' }
+  | {
+      readonly kind: 'impact';
+      readonly table: ImpactTable;
+      readonly from: string;
+      readonly to: string;
+      readonly asOf: string | null;
+      readonly organizationId: string | null;
+      readonly requestedBy: string | null;
+    };
 
 export type ReportJobResult = {
   readonly reportId: string;
@@ -122,12 +132,35 @@ const idPart = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, '_');
  * is one job and a request after new events builds a fresh file.
  */
 export const reportIdOf = (
-  request: { kind: ReportKind; start?: string; end?: string },
+  request: {
+    kind: ReportKind;
+    start?: string;
+    end?: string;
+    table?: ImpactTable;
+    from?: string;
+    to?: string;
+    asOf?: string | null;
+    organizationId?: string | null;
+  },
   position: string,
-): string =>
-  request.kind === 'service-data'
+): string => {
+  if (request.kind === 'impact') {
+    const scope = [
+      request.table ?? '',
+      request.from ?? '',
+      'to',
+      request.to ?? '',
+      'as-of',
+      request.asOf ?? 'now',
+      'organization',
+      request.organizationId ?? 'all',
+    ];
+    return `impact-${scope.map(idPart).join('-')}-at-${idPart(position)}`;
+  }
+  return request.kind === 'service-data'
     ? `service-data-${idPart(request.start ?? '')}-to-${idPart(request.end ?? '')}-at-${idPart(position)}`
     : `${request.kind}-at-${idPart(position)}`;
+};
 
 /** A replay's id: the projection and the log's head when asked (a double click is one job). */
 export const replayIdOf = (projection: string, head: string): string =>
@@ -139,5 +172,7 @@ export const scoringPreviewIdOf = (overrides: ScoringOverrides, head: string): s
   const thresholds = Object.entries(params.badgeThresholds)
     .map(([, value]) => String(value))
     .join('_');
-  return `scoring-preview-b${String(params.firstSignupBonusPoints)}-t${thresholds}-at-${idPart(head)}`;
+  const rule =
+    params.loggedHoursEarnPoints === undefined ? '' : `-l${params.loggedHoursEarnPoints ? 1 : 0}`;
+  return `scoring-preview-b${String(params.firstSignupBonusPoints)}-t${thresholds}${rule}-at-${idPart(head)}`;
 };

@@ -9,6 +9,8 @@ import {
   type ScoringPreviewStatus,
   type StartScoringPreview,
 } from '@campus/contracts';
+import type { Pool } from '@campus/infra';
+import { LIVE_SCHEMA } from '../read-schema';
 import {
   scoringPreviewIdOf,
   type JobQueues,
@@ -30,6 +32,9 @@ const overridesOf = (body: StartScoringPreview): ScoringOverrides => {
       ? { firstSignupBonusPoints: body.first_signup_bonus_points }
       : {}),
     ...(Object.keys(thresholds).length ? { badgeThresholds: thresholds } : {}),
+    ...(body.logged_hours_earn_points !== undefined
+      ? { loggedHoursEarnPoints: body.logged_hours_earn_points }
+      : {}),
   };
 };
 
@@ -53,15 +58,32 @@ export const enqueueScoringPreview = async (
 const isProgress = (value: unknown): value is ScoringPreviewJobProgress =>
   typeof value === 'object' && value !== null && 'phase' in value && 'events' in value;
 
-const parametersOf = (p: ScoringParameters) => ({
+/**
+ * Whether approved logged hours earn points now: read.scoring_rules, off until an admin sets it
+ * (docs/service-hours.md).
+ */
+const loggedHoursRuleNow = async (pool: Pool): Promise<boolean> => {
+  const { rows } = await pool.query<{ earn: boolean }>(
+    `SELECT logged_hours_earn_points AS earn FROM ${LIVE_SCHEMA}.scoring_rules`,
+  );
+  return rows[0]?.earn ?? false;
+};
+
+/** The parameters as the answer shows them; a draft without the logged hours rule keeps today's. */
+const parametersOf = (p: ScoringParameters, loggedHoursRule: boolean) => ({
   first_signup_bonus_points: p.firstSignupBonusPoints,
   badge_thresholds: { ...p.badgeThresholds },
+  logged_hours_earn_points: p.loggedHoursEarnPoints ?? loggedHoursRule,
 });
 
-/** A preview job's state, progress and changes; null when BullMQ does not know it (anymore). */
+/**
+ * A preview job's state, progress and changes; null when BullMQ does not know it (anymore). The
+ * logged hours rule in force is read from the read model (`pool`).
+ */
 export const scoringPreviewStatus = async (
   queues: JobQueues,
   id: string,
+  pool: Pool,
 ): Promise<ScoringPreviewStatus | null> => {
   const seen = await queues.scoringPreview.getJob(id);
   if (!seen) return null;
@@ -71,14 +93,15 @@ export const scoringPreviewStatus = async (
   const job = (await queues.scoringPreview.getJob(id)) ?? seen;
   const progress: unknown = job.progress;
   const result = job.returnvalue as ScoringPreviewJobResult | null | undefined;
+  const loggedHoursRule = await loggedHoursRuleNow(pool);
   return {
     id,
     state,
     progress: isProgress(progress)
       ? { phase: progress.phase, events: progress.events, total: progress.total }
       : null,
-    current: parametersOf(SCORING_DEFAULTS),
-    draft: parametersOf(scoringWith(job.data.overrides)),
+    current: parametersOf(SCORING_DEFAULTS, loggedHoursRule),
+    draft: parametersOf(scoringWith(job.data.overrides), loggedHoursRule),
     result: result
       ? {
           position: result.position,

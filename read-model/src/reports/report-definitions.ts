@@ -1,16 +1,35 @@
-import type { ReportKind } from '@campus/contracts';
+import type { ImpactTable, ReportKind } from '@campus/contracts';
+import type { PoolClient } from '@campus/infra';
+import { impactCsvColumns, impactCsvRows, readImpact } from './impact';
 
-/** A report to build: the whole users or opportunities list, or the service data of a date range. */
+/**
+ * A report to build: the whole users or opportunities list, the service data of a date range, or
+ * a table of the impact dashboard (docs/impact.md).
+ */
 export type ReportRequest =
-  | { readonly kind: Exclude<ReportKind, 'service-data'> }
-  | { readonly kind: 'service-data'; readonly start: string; readonly end: string };
+  | { readonly kind: Exclude<ReportKind, 'service-data' | 'impact'> }
+  | { readonly kind: 'service-data'; readonly start: string; readonly end: string }
+  | {
+      readonly kind: 'impact';
+      readonly table: ImpactTable;
+      readonly from: string;
+      readonly to: string;
+      readonly asOf: string | null;
+      readonly organizationId: string | null;
+    };
 
-type ReportDefinition = {
-  readonly columns: readonly string[];
-  /** One row per CSV line, with a column per name in `columns`, in a stable order. */
-  readonly sql: string;
-  readonly params: readonly unknown[];
-};
+type ReportDefinition =
+  | {
+      readonly columns: readonly string[];
+      /** One row per CSV line, with a column per name in `columns`, in a stable order. */
+      readonly sql: string;
+      readonly params: readonly unknown[];
+    }
+  | {
+      readonly columns: readonly string[];
+      /** A report of a few rows worked out from several queries: every row at once. */
+      readonly rows: (client: PoolClient) => Promise<readonly (readonly unknown[])[]>;
+    };
 
 /** The report file names. */
 export const reportFileName = (request: ReportRequest): string => {
@@ -21,6 +40,13 @@ export const reportFileName = (request: ReportRequest): string => {
       return 'opportunities.csv';
     case 'service-data':
       return `service_data_${request.start}_to_${request.end}.csv`;
+    case 'impact': {
+      const asOf = request.asOf ? `_as_of_${request.asOf}` : '';
+      const organization = request.organizationId
+        ? `_organization_${request.organizationId.slice(0, 8)}`
+        : '';
+      return `impact_${request.table}_${request.from}_to_${request.to}${asOf}${organization}.csv`;
+    }
     default: {
       const never: never = request;
       throw new Error(`Unknown report ${JSON.stringify(never)}`);
@@ -110,6 +136,13 @@ export const reportDefinition = (request: ReportRequest): ReportDefinition => {
                ORDER BY l.opportunity_date, op.name, u.last_name, u.first_name, l.id`,
         params: [request.start, request.end],
       };
+    case 'impact': {
+      // The dashboard's own rows, k-anonymity included: a CSV shows nothing the page does not.
+      return {
+        columns: impactCsvColumns(request.table),
+        rows: async (client) => impactCsvRows(await readImpact(client, request), request.table),
+      };
+    }
     default: {
       const never: never = request;
       throw new Error(`Unknown report ${JSON.stringify(never)}`);

@@ -8,10 +8,23 @@ import type { ReportRequest } from './report-definitions';
 
 /** What the services call: enqueue a report, see its state, find its file. */
 
-const toReportRequest = (body: RequestReport): ReportRequest =>
-  body.kind === 'service-data'
-    ? { kind: body.kind, start: body.start_date, end: body.end_date }
-    : { kind: body.kind };
+const toReportRequest = (body: RequestReport): ReportRequest => {
+  switch (body.kind) {
+    case 'service-data':
+      return { kind: body.kind, start: body.start_date, end: body.end_date };
+    case 'impact':
+      return {
+        kind: body.kind,
+        table: body.table,
+        from: body.from,
+        to: body.to,
+        asOf: body.as_of,
+        organizationId: body.organization_id,
+      };
+    default:
+      return { kind: body.kind };
+  }
+};
 
 type ReportFileRow = {
   id: string;
@@ -47,13 +60,7 @@ export const enqueueReport = async (
   const request = toReportRequest(body);
   const id = reportIdOf(request, await readModelPosition(pool));
   if (await findReportFile(pool, id)) return { job_id: id, state: 'completed' };
-  const job = await queues.reports.add(
-    request.kind,
-    request.kind === 'service-data'
-      ? { kind: request.kind, start: request.start, end: request.end, requestedBy }
-      : { kind: request.kind, requestedBy },
-    { jobId: id },
-  );
+  const job = await queues.reports.add(request.kind, { ...request, requestedBy }, { jobId: id });
   return { job_id: id, state: await job.getState() };
 };
 

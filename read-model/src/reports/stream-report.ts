@@ -30,6 +30,15 @@ export const streamReport = (
       await client.query("SET LOCAL idle_in_transaction_session_timeout = '120s'");
       const position = await visiblePositionIn(client);
       const definition = reportDefinition(request);
+      if ('rows' in definition) {
+        const all = await definition.rows(client);
+        async function* held() {
+          yield* all;
+          await onProgress?.(all.length, all.length);
+        }
+        await writeCsv(definition.columns, held(), out);
+        return { rows: all.length, position: formatPosition(position) };
+      }
       const { rows: counted } = await client.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM (${definition.sql}) q`,
         [...definition.params],

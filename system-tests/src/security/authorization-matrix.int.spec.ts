@@ -32,8 +32,9 @@ import { startTestStack, type TestAccount, type TestStack } from '../stack/stack
  *
  * The world: `host` created organization O and hosts the public opportunity P and the private
  * opportunity Q (visible to O only); `member` joined O and signed up for P and Q, attended a
- * third one (points, a ledger line marked by the host), is friends with `pal` and has a pending
- * friend request from the host; `student` is in no organization. Every read cell also checks that
+ * third one (points, a ledger line marked by the host), is friends with `pal`, has a pending
+ * friend request from the host and logged hours with O (one log verified by the host, one
+ * waiting for them); `student` is in no organization. Every read cell also checks that
  * Q (its id and its name) never reaches anyone outside O (student, anonymous).
  */
 type Role = 'anonymous' | 'student' | 'host' | 'member' | 'admin';
@@ -105,6 +106,17 @@ const adminOnly = (ok: number) => only(['admin'], ok);
 const everyone = (status: number): Record<Role, number> => ({
   ...users(status),
   anonymous: status,
+});
+
+/** Hours logged for an organization on the platform. */
+const serviceHoursBody = (organizationId: string) => ({
+  organization_id: organizationId,
+  date: '2026-03-01',
+  minutes: 30,
+  cause: 'Education',
+  description: 'Tutored after school.',
+  verifier_name: 'Vera Verifier',
+  verifier_email: 'vera@example.org',
 });
 
 /** A fresh approved public opportunity whose one slot a fresh user holds. */
@@ -268,6 +280,18 @@ const matrix: Partial<Record<RouteName, Row>> = {
     path: (w) => p('getAuditPointsHistory', { id: w.users.member.userId }),
   },
   getServiceHours: { kind: 'read', expected: adminOnly(200), path: () => p('getServiceHours') },
+  // The impact dashboard of O (docs/impact.md): its host and admins only.
+  getImpact: {
+    kind: 'read',
+    expected: only(['host', 'admin'], 200),
+    path: (w) => `${p('getImpact')}?organization_id=${w.org.id}`,
+  },
+  impactCsv: {
+    kind: 'read',
+    expected: only(['host', 'admin'], 200),
+    path: (w) =>
+      `${p('impactCsv')}?table=months&from=2026-03-01&to=2026-03-31&organization_id=${w.org.id}`,
+  },
 
   // ---- writes ----
   protectedCheck: {
@@ -571,6 +595,39 @@ const matrix: Partial<Record<RouteName, Row>> = {
     expected: users(200),
     cell: () => Promise.resolve({ path: p('resetCalendarSubscription') }),
   },
+  // Service hours logged off the platform (docs/service-hours.md).
+  getMyServiceLogs: { kind: 'read', expected: users(200), path: () => p('getMyServiceLogs') },
+  getPendingServiceLogs: {
+    // Everyone has a queue: the host and admins find the member's log in theirs, others nothing.
+    kind: 'read',
+    expected: users(200),
+    path: () => p('getPendingServiceLogs'),
+  },
+  getLoggedHoursScoring: {
+    kind: 'read',
+    expected: adminOnly(200),
+    path: () => p('getLoggedHoursScoring'),
+  },
+  logServiceHours: {
+    // Anyone registered, for themselves.
+    kind: 'write',
+    expected: users(201),
+    cell: (w) => Promise.resolve({ path: p('logServiceHours'), body: serviceHoursBody(w.org.id) }),
+  },
+  decideServiceHours: {
+    // The student's own log: never the student; the host of its organization and admins only.
+    kind: 'write',
+    expected: only(['host', 'admin'], 200),
+    cell: async (w) => {
+      const id = await w.f.logHours(w.users.student, await w.newOrganization());
+      return { path: p('decideServiceHours', { id }), body: { decision: 'approve' } };
+    },
+  },
+  setLoggedHoursScoring: {
+    kind: 'write',
+    expected: adminOnly(200),
+    cell: () => Promise.resolve({ path: p('setLoggedHoursScoring'), body: { earn_points: false } }),
+  },
 };
 
 // ---- people, field by field ----
@@ -622,7 +679,15 @@ const USER: Shape = {
 };
 const PROFILE: Shape = {
   ...USER,
-  public: [...(USER.public ?? []), 'badges', 'friend_count', 'signup_count', 'hours'],
+  public: [
+    ...(USER.public ?? []),
+    'badges',
+    'friend_count',
+    'signup_count',
+    'hours',
+    'platform_hours',
+    'logged_hours',
+  ],
 };
 const PARTICIPANT: Shape = {
   public: ['id', 'name', 'profile_image', 'organizationIds'],
@@ -666,6 +731,7 @@ const POINTS_LINE: Shape = {
     'opportunity_id',
     'opportunity_name',
     'opportunity_date',
+    'logged',
     'change',
     'running_total',
   ],
@@ -950,6 +1016,9 @@ const PERSON_REFERENCES: Partial<Record<RouteName, string>> = {
   opportunitiesCsv: 'admins',
   getOpportunityHistory: "admins' audit",
   getAuditPointsHistory: "admins' audit",
+  getMyServiceLogs: "the caller's own logs; their verifier by id and name",
+  getPendingServiceLogs:
+    "the student's id and name on each log, for the host of its organization and admins",
 };
 
 const pinned = new Set(PEOPLE.map((c) => c.route));
@@ -1000,6 +1069,9 @@ describe('authorization matrix: every route x anonymous, student, host, member, 
     stack.clock.set('2026-03-02T18:00:00.000Z');
     await f.markAttendance(host, attended, [member], 60);
     stack.clock.set(now);
+    // Hours the member logged off the platform: one verified by the host, one waiting for them.
+    await f.decideHours(host, await f.logHours(member, org.id), 'approve');
+    await f.logHours(member, org.id, { minutes: 20 });
     w = {
       stack,
       f,

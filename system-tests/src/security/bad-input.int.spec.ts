@@ -96,8 +96,9 @@ const bodyFor = (route: RouteDefinition): fc.Arbitrary<object> => {
 
 /**
  * A path parameter: ids of every shape, traversal attempts, unicode, long strings, and the ids
- * that exist (`known`: the callers, their organization and opportunity), so that the checks
- * behind a valid id (body validation of one's own profile, of an existing opportunity) are reached.
+ * that exist (`known`: the callers, their organization, opportunity and a service log), so that
+ * the checks behind a valid id (body validation of one's own profile, of an existing opportunity,
+ * of a decision on a log) are reached.
  */
 const paramValue = (known: readonly string[]): fc.Arbitrary<string> =>
   fc.oneof(
@@ -160,7 +161,9 @@ describe('bad input to every endpoint (fast-check): no 5xx, no event, the fields
     const org = await f.organization(admin, { admin });
     const opp = await f.opportunity(admin, org.id, {}, admin);
     await f.signUp(student, opp);
-    known.push(admin.userId, student.userId, org.id, opp);
+    // A log waiting for its decision, so the checks behind its id are reached too.
+    const serviceLog = await f.logHours(student, org.id);
+    known.push(admin.userId, student.userId, org.id, opp, serviceLog);
     uploader = await f.user('fuzz-uploader');
   });
   afterAll(async () => {
@@ -504,6 +507,7 @@ describe('control characters in path ids and query strings: 400 naming the param
     ['the search text', '/api/search?q=%00', 'q'],
     ['the opportunities search', '/api/opps?q=beach%00clean', 'q'],
     ['a leaderboard period', '/api/leaderboard?period=%00', 'period'],
+    ['an impact organization', '/api/impact?organization_id=%00', 'organization_id'],
     ['a parameter the route does not know', '/api/orgs/approved?x=%7F', 'x'],
     ['a repeated parameter', '/api/search?q=ok&q=%1B', 'q'],
     ['an unknown route', '/api/nothing-here?q=%00', 'q'],

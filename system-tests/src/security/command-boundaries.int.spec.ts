@@ -191,6 +191,8 @@ const formats: Record<string, (length: number) => string | null> = {
   redirect_url: (n) => `https://example.org/${'a'.repeat(Math.max(0, n - 20))}`,
   image: (n) => `/files/${'a'.repeat(Math.max(0, n - 7))}`,
   profile_image: (n) => `/files/${'a'.repeat(Math.max(0, n - 7))}`,
+  photo: (n) => `/files/${'a'.repeat(Math.max(0, n - 7))}`,
+  verifier_email: (n) => formats['email']?.(n) ?? null,
   // A full name is split in two parts at its first space.
   name: (n) => {
     const first = Math.floor((n - 1) / 2);
@@ -354,6 +356,10 @@ describe('command boundaries: every field of every command body, refused by name
         `accepted, ${String(tally.refused)} refused`,
     );
   });
+
+  let waiting: string | null = null;
+  /** One log left waiting, for the requests that must be refused before any decision. */
+  const waitingLog = async () => (waiting ??= await f.logHours(student, orgId));
 
   let registrations = 0;
   /** An opportunity whose start has passed (by the stack's clock), ready for attendance. */
@@ -549,6 +555,45 @@ describe('command boundaries: every field of every command body, refused by name
           path: '/api/scoring/previews',
           token: admin.token,
           body: { [field]: value },
+        }),
+    },
+    logServiceHours: {
+      // A platform organization, or an outside one when that is the field walked (never both).
+      build: (field, value) => {
+        const body: Record<string, unknown> = {
+          organization_id: orgId,
+          date: '2026-03-01',
+          minutes: 60,
+          cause: 'Education',
+          description: 'Shelved books.',
+          verifier_name: 'Vera Verifier',
+          verifier_email: 'vera@example.org',
+        };
+        if (field === 'outside_organization') delete body['organization_id'];
+        return Promise.resolve({
+          path: '/api/hours',
+          token: student.token,
+          body: { ...body, [field]: value },
+        });
+      },
+    },
+    decideServiceHours: {
+      // A log is decided once: each request that may be accepted decides a fresh one.
+      build: async (field, value, expect) => {
+        const id = expect === 'refused' ? await waitingLog() : await f.logHours(student, orgId);
+        return {
+          path: `/api/hours/${id}/decision`,
+          token: host.token,
+          body: { decision: 'reject', reason: 'Not one of our shifts.', [field]: value },
+        };
+      },
+    },
+    setLoggedHoursScoring: {
+      build: (field, value) =>
+        Promise.resolve({
+          path: '/api/scoring/logged-hours',
+          token: admin.token,
+          body: { earn_points: false, [field]: value },
         }),
     },
   };

@@ -141,6 +141,45 @@ export const createFixtures = (stack: TestStack) => {
     await acceptFriend(b, a);
   };
 
+  /**
+   * Service hours `account` logs off the platform (docs/service-hours.md), for a platform
+   * organization (its id) or an outside one (`{ outside: name }`); answers the log's id.
+   */
+  const logHours = async (
+    account: TestAccount,
+    organization: string | { outside: string },
+    overrides: Record<string, unknown> = {},
+  ): Promise<string> => {
+    const response = await stack.command('post', '/api/hours', account.token, {
+      ...(typeof organization === 'string'
+        ? { organization_id: organization }
+        : { outside_organization: organization.outside }),
+      date: '2026-03-01',
+      minutes: 60,
+      cause: 'Education',
+      description: 'Shelved returned books at the library.',
+      verifier_name: 'Lee Librarian',
+      verifier_email: 'lee.librarian@example.org',
+      ...overrides,
+    });
+    expectStatus('logging hours', response, [201]);
+    return (response.body as { id: string }).id;
+  };
+
+  /** `verifier` approves or rejects a log (a rejection needs a reason). */
+  const decideHours = async (
+    verifier: TestAccount,
+    logId: string,
+    decision: 'approve' | 'reject',
+    reason: string | null = null,
+  ) => {
+    const response = await stack.command('post', `/api/hours/${logId}/decision`, verifier.token, {
+      decision,
+      ...(reason === null ? {} : { reason }),
+    });
+    expectStatus('deciding hours', response, [200]);
+  };
+
   return {
     user,
     organization,
@@ -155,6 +194,8 @@ export const createFixtures = (stack: TestStack) => {
     requestFriend,
     acceptFriend,
     befriend,
+    logHours,
+    decideHours,
   };
 };
 export type Fixtures = ReturnType<typeof createFixtures>;

@@ -5,10 +5,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { FriendRequestList } from '@/features/friends/components/friend-request-list';
 import { WaitlistPromotions } from '@/features/opportunities/components/waitlist-promotions';
 import { useNotifications } from '@/features/notifications/api/get-notifications';
+import { HoursDecisions } from '@/features/service-hours/components/hours-decisions';
 import { usePageTitle } from '../page-title';
 import styles from './notifications.module.css';
 
-/** /notifications: friend requests received, each with Accept and Decline. */
+/**
+ * /notifications: friend requests received, each with Accept and Decline; then the decisions on
+ * the person's logged service hours and their waitlist promotions.
+ */
 export const NotificationsRoute = () => {
   const notifications = useNotifications();
   usePageTitle(texts.pages.notifications);
@@ -43,6 +47,7 @@ export const NotificationsRoute = () => {
           <FriendRequestList requests={notifications.data.friend_requests} />
         )}
       </section>
+      <HoursDecisions decisions={notifications.data?.hours_decisions ?? []} />
       <WaitlistPromotions />
     </section>
   );

@@ -1,4 +1,4 @@
-import type { Notifications } from '@campus/contracts';
+import { texts, type Notifications } from '@campus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,6 +25,7 @@ type Answer = { status?: number; body: unknown };
 let calls: Call[];
 let routes: Record<string, (call: Call) => Answer>;
 let pending: Notifications['friend_requests'];
+let decisions: Notifications['hours_decisions'];
 
 const answered = (friendshipId: string) => () => {
   pending = pending.filter((request) => request.friendship_id !== friendshipId);
@@ -33,6 +34,7 @@ const answered = (friendshipId: string) => () => {
 
 beforeEach(() => {
   calls = [];
+  decisions = [];
   pending = [
     {
       friendship_id: ADA_REQUEST,
@@ -50,7 +52,9 @@ beforeEach(() => {
     },
   ];
   routes = {
-    'GET /api/notifications': () => ({ body: { count: pending.length, friend_requests: pending } }),
+    'GET /api/notifications': () => ({
+      body: { count: pending.length, friend_requests: pending, hours_decisions: decisions },
+    }),
     [`PUT /api/friendships/${ADA_REQUEST}/accept`]: answered(ADA_REQUEST),
     [`PUT /api/friendships/${ADA_REQUEST}/reject`]: answered(ADA_REQUEST),
     [`PUT /api/friendships/${CY_REQUEST}/accept`]: answered(CY_REQUEST),
@@ -95,6 +99,7 @@ const renderPage = () => {
 };
 
 const row = (name: string) => screen.getByRole('article', { name });
+const hours = texts.serviceHours.ui;
 
 describe('/notifications', () => {
   it('lists the friend requests received, each with Accept and Decline', async () => {
@@ -175,5 +180,52 @@ describe('/notifications', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not find friendship to accept/reject',
     );
+  });
+
+  it('lists the decisions on logged service hours, each saying whether and why, without counting them on the bell', async () => {
+    pending = [];
+    decisions = [
+      {
+        log_id: 'log-2',
+        status: 'rejected',
+        organization_name: 'Riverside Shelter',
+        date: '2025-09-27',
+        minutes: 45,
+        decided_at: '2025-10-01T15:00:00.000Z',
+        decided_by_name: 'Ada Admin',
+        reason: 'No one there remembers you.',
+      },
+      {
+        log_id: 'log-1',
+        status: 'approved',
+        organization_name: 'City Food Bank',
+        date: '2025-09-20',
+        minutes: 150,
+        decided_at: '2025-09-30T15:00:00.000Z',
+        decided_by_name: 'Hal Host',
+        reason: null,
+      },
+    ];
+    renderPage();
+    const section = await screen.findByRole('region', { name: hours.notificationsTitle });
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      `${hours.notificationRejected('Riverside Shelter', 45)}Sep 27, 2025 · ${hours.decidedBy('Ada Admin')}${hours.reason('No one there remembers you.')}`,
+      `${hours.notificationApproved('City Food Bank', 150)}Sep 20, 2025 · ${hours.decidedBy('Hal Host')}`,
+    ]);
+    expect(
+      within(items[1]!).getByRole('link', {
+        name: hours.notificationApproved('City Food Bank', 150),
+      }),
+    ).toHaveAttribute('href', '/hours');
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveTextContent('');
+  });
+
+  it('has no service hours section without decisions', async () => {
+    renderPage();
+    await screen.findByRole('article', { name: 'Ada Lovelace' });
+    expect(
+      screen.queryByRole('heading', { name: hours.notificationsTitle }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppLayout } from '@/components/layouts/app-layout';
+import { useHostsOrganizations } from '@/features/impact';
 import { usePendingFriendRequestCount } from '@/features/notifications/api/get-notifications';
 import { useSession } from '@/lib/auth/session';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
@@ -16,6 +17,8 @@ export const SignedInShell = ({ userId, children }: SignedInShellProps) => {
   const { data: user } = useCurrentUser();
   const supportEmail = useSupportEmail();
   const pendingFriendRequests = usePendingFriendRequestCount();
+  // Asked only of someone who is not an admin (an admin has the link anyway).
+  const hostsOrganizations = useHostsOrganizations(user && !user.admin ? user.id : undefined);
   // Once signed out, the guard sends the page to /login.
   return (
     <AppLayout
@@ -23,6 +26,7 @@ export const SignedInShell = ({ userId, children }: SignedInShellProps) => {
       user={user}
       supportEmail={supportEmail}
       pendingFriendRequests={pendingFriendRequests}
+      hostsOrganizations={hostsOrganizations}
       search={<HeaderSearch />}
       onLogout={() => void logout()}
     >

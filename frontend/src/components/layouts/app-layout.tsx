@@ -29,6 +29,8 @@ type AppLayoutProps = {
   supportEmail: string;
   /** Pending friend requests for the bell's badge; null shows no badge. */
   pendingFriendRequests: number | null;
+  /** Hosts an approved organization (links their impact dashboard); false until known. */
+  hostsOrganizations?: boolean;
   /** The search box (header on desktop, sidebar on mobile). */
   search?: ReactNode;
   onLogout: () => void;
@@ -46,6 +48,7 @@ export const AppLayout = ({
   user,
   supportEmail,
   pendingFriendRequests,
+  hostsOrganizations = false,
   search,
   onLogout,
   children,
@@ -53,7 +56,7 @@ export const AppLayout = ({
   const [menuOpen, setMenuOpen] = useState(false);
   const sidebarId = useId();
   const location = useLocation();
-  const nav: NavContext = { userId, isAdmin: user?.admin === true };
+  const nav: NavContext = { userId, isAdmin: user?.admin === true, hostsOrganizations };
   const bugHref = reportBugHref(supportEmail, `${window.location.origin}${location.pathname}`);
   const firstName = user ? firstNameOf(user) : '';
 

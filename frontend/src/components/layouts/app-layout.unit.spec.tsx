@@ -67,6 +67,7 @@ describe('AppLayout: desktop header', () => {
       'Events',
       'Groups',
       'Admin Page',
+      'Impact',
       'Leaderboard',
       'About Us',
       'Profile',
@@ -159,7 +160,12 @@ describe('AppLayout: mobile sidebar', () => {
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     expect(sidebar).toContainElement(document.activeElement as HTMLElement);
     const menu = within(sidebar).getByRole('navigation', { name: 'Menu' });
-    expect(linkNames(menu)).toEqual(['About Us', 'My Opportunities', 'Report Bug']);
+    expect(linkNames(menu)).toEqual([
+      'About Us',
+      'My Opportunities',
+      'Service Hours',
+      'Report Bug',
+    ]);
     expect(within(menu).getByRole('link', { name: 'About Us' })).toHaveAttribute(
       'href',
       '/about-us',
@@ -167,6 +173,10 @@ describe('AppLayout: mobile sidebar', () => {
     expect(within(menu).getByRole('link', { name: 'My Opportunities' })).toHaveAttribute(
       'href',
       '/my-opportunities',
+    );
+    expect(within(menu).getByRole('link', { name: 'Service Hours' })).toHaveAttribute(
+      'href',
+      '/hours',
     );
     expect(within(menu).getByRole('link', { name: 'Report Bug' }).getAttribute('href')).toMatch(
       /^mailto:bugs@university\.edu\?subject=Bug%20report&body=/,
@@ -179,16 +189,36 @@ describe('AppLayout: mobile sidebar', () => {
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('lists Admin Panel for an admin', async () => {
+  it('lists Verify Hours and Admin Panel for an admin', async () => {
     const user = userEvent.setup();
     renderLayout(admin);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('navigation');
-    expect(linkNames(menu)).toEqual(['About Us', 'My Opportunities', 'Admin Panel', 'Report Bug']);
+    const hoursAndAdmin = ['My Opportunities', 'Service Hours', 'Verify Hours', 'Admin Panel'];
+    expect(linkNames(menu).filter((name) => hoursAndAdmin.includes(name))).toEqual(hoursAndAdmin);
+    expect(within(menu).getByRole('link', { name: 'Verify Hours' })).toHaveAttribute(
+      'href',
+      '/hours/verify',
+    );
     expect(within(menu).getByRole('link', { name: 'Admin Panel' })).toHaveAttribute(
       'href',
       '/admin',
     );
+  });
+
+  it.each([
+    ['/hours', 'Service Hours', 'Verify Hours'],
+    ['/hours/verify', 'Verify Hours', 'Service Hours'],
+  ])('marks only the current one of the two hours pages at %s', async (path, current, other) => {
+    const user = userEvent.setup();
+    renderLayout(admin, { path });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('navigation');
+    expect(within(menu).getByRole('link', { name: current })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(menu).getByRole('link', { name: other })).not.toHaveAttribute('aria-current');
   });
 
   it('closes on a click outside the panel, but not on a click inside', async () => {

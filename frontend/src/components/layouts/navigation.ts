@@ -2,7 +2,10 @@ import { texts } from '@campus/contracts';
 import type { ComponentType } from 'react';
 import {
   CalendarIcon,
+  ChartIcon,
+  CheckCircleIcon,
   ClipboardIcon,
+  ClockIcon,
   InfoIcon,
   ShieldIcon,
   TrophyIcon,
@@ -18,9 +21,16 @@ export type NavItem = {
   icon: ComponentType<IconProps>;
   /** Path prefixes (besides `href`) on which the item is the current one. */
   activeOn?: readonly string[];
+  /** Current on `href` itself only, not on the paths below it (another item has those). */
+  exact?: boolean;
 };
 
-export type NavContext = { userId: string; isAdmin: boolean };
+export type NavContext = {
+  userId: string;
+  isAdmin: boolean;
+  /** Hosts an approved organization: their impact dashboard is linked (false until known). */
+  hostsOrganizations?: boolean;
+};
 
 const events: NavItem = {
   label: texts.nav.events,
@@ -49,27 +59,54 @@ const profile = (userId: string): NavItem => ({
   href: paths.profile.getHref(userId),
   icon: UserIcon,
 });
+const serviceHours: NavItem = {
+  label: texts.pages.serviceHours,
+  href: paths.serviceHours.getHref(),
+  icon: ClockIcon,
+  exact: true,
+};
+const verifyHours: NavItem = {
+  label: texts.pages.verifyHours,
+  href: paths.verifyHours.getHref(),
+  icon: CheckCircleIcon,
+};
 const admin = (label: string): NavItem => ({
   label,
   href: paths.admin.getHref(),
   icon: ShieldIcon,
 });
+/** The impact dashboard: admins, and hosts for their organizations. */
+const impact = ({ isAdmin, hostsOrganizations = false }: NavContext): NavItem[] =>
+  isAdmin || hostsOrganizations
+    ? [{ label: texts.impact.ui.navLink, href: paths.impact.getHref(), icon: ChartIcon }]
+    : [];
 
-/** Desktop header: Events, Groups, Admin Page (admins), Leaderboard, About Us, Profile. */
-export const headerNavItems = ({ userId, isAdmin }: NavContext): NavItem[] => [
+/**
+ * Desktop header: Events, Groups, Admin Page (admins), Impact (admins and hosts), Leaderboard,
+ * About Us, Profile.
+ */
+export const headerNavItems = (nav: NavContext): NavItem[] => [
   events,
   groups,
-  ...(isAdmin ? [admin(texts.nav.adminPage)] : []),
+  ...(nav.isAdmin ? [admin(texts.nav.adminPage)] : []),
+  ...impact(nav),
   leaderboard,
   aboutUs,
-  profile(userId),
+  profile(nav.userId),
 ];
 
-/** Mobile sidebar: About Us, My Opportunities, Admin Panel (admins); Report Bug is added by the sidebar. */
-export const sidebarNavItems = ({ isAdmin }: NavContext): NavItem[] => [
+/**
+ * Mobile sidebar: About Us, My Opportunities, Service Hours, Verify Hours (admins and hosts),
+ * Admin Panel (admins); Report Bug is added by the sidebar.
+ */
+export const sidebarNavItems = (nav: NavContext): NavItem[] => [
   aboutUs,
   { label: texts.nav.myOpportunities, href: paths.myOpportunities.getHref(), icon: ClipboardIcon },
-  ...(isAdmin ? [admin(texts.nav.adminPanel)] : []),
+  serviceHours,
+  ...(nav.isAdmin || nav.hostsOrganizations ? [verifyHours] : []),
+  ...(nav.isAdmin ? [admin(texts.nav.adminPanel)] : []),
+  // Impact (admins and hosts).
+  ...impact(nav),
 ];
 
 /** Mobile bottom tab bar: Events, Groups, Leaderboard, Profile, Admin (admins). */
@@ -83,5 +120,5 @@ export const tabBarItems = ({ userId, isAdmin }: NavContext): NavItem[] => [
 
 export const isNavItemActive = (item: NavItem, pathname: string): boolean =>
   pathname === item.href ||
-  pathname.startsWith(`${item.href}/`) ||
+  (!item.exact && pathname.startsWith(`${item.href}/`)) ||
   (item.activeOn ?? []).some((prefix) => pathname.startsWith(prefix));

@@ -124,6 +124,14 @@ export const CheckCircleIcon = makeIcon(
   </>,
 );
 
+export const ClockIcon = makeIcon(
+  'ClockIcon',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3.5 2" />
+  </>,
+);
+
 export const WarningIcon = makeIcon(
   'WarningIcon',
   <path d="M12 3.5 2.5 20h19L12 3.5ZM12 10v4.5M12 17.3v.01" />,
@@ -163,3 +171,5 @@ export const FileIcon = makeIcon(
 export const ArrowLeftIcon = makeIcon('ArrowLeftIcon', <path d="M19 12H5M11 6l-6 6 6 6" />);
 
 export const ArrowRightIcon = makeIcon('ArrowRightIcon', <path d="M5 12h14M13 6l6 6-6 6" />);
+
+export const ChartIcon = makeIcon('ChartIcon', <path d="M4 20h16M7 16v-5M12 16V6M17 16v-8" />);

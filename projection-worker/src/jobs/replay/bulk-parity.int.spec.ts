@@ -31,6 +31,7 @@ import { expectDeadLetters } from '@campus/infra/testing';
 import { PARSE_STAGE } from '../../projector/dead-letters';
 import { createProjectionHarness, type ProjectionHarness } from '../../testing/harness';
 import { snapshotEveryTable } from '../../testing/read-model-snapshot';
+import { serviceHoursHistory } from '../../testing/history';
 import { bulkRebuilds } from '../../projections/bulk-folds';
 import { replayProjections } from './replay';
 
@@ -277,6 +278,14 @@ const variedHistory = async (h: ProjectionHarness): Promise<TestEvent[]> => {
       }),
     );
   }
+  out.push(
+    ...(await serviceHoursHistory(h, {
+      students: ids.slice(20, 28),
+      admin: host,
+      organizations: orgIds.slice(0, 2),
+      at: (n) => at(150 + n),
+    })),
+  );
   // Signups and attendance on an opportunity that is deleted afterwards; a signup again after it.
   out.push(opportunityDeleted(oppIds[7] as string));
   out.push(signedUp(oppIds[8] as string, ids[39] as string, at(130)));
@@ -343,9 +352,11 @@ describe('replay by folding the log: the same read model as the live projector',
     expect([...bulkRebuilds.keys()].sort()).toEqual([
       'check-ins',
       'friendships',
+      'impact',
       'opportunities',
       'organizations',
       'points',
+      'service-logs',
       'waitlist',
     ]);
   });
@@ -367,12 +378,30 @@ describe('replay by folding the log: the same read model as the live projector',
       'check_ins',
       'announcements',
       'dead_letters',
+      'service_logs',
+      'scoring_rules',
+      'impact_opportunities',
+      'impact_service',
+      'impact_registrations',
+      'impact_people',
     ]) {
       expect(rows[table]?.length, table).toBeGreaterThan(0);
     }
     expect(rows['membership_periods']?.some((r) => r.includes('"left_at":"'))).toBe(true);
     expect(rows['announcements']?.some((r) => r.includes('"removed":true'))).toBe(true);
     expect(rows['users']?.some((r) => r.includes('"erased":true'))).toBe(true);
+    // Service hours (docs/service-hours.md): logs of every status, an erased student's, the rule
+    // left on (after on, off, on), every logged hours line worth its minutes.
+    for (const status of ['pending', 'approved', 'rejected']) {
+      expect(rows['service_logs']?.some((r) => r.includes(`"status":"${status}"`))).toBe(true);
+    }
+    expect(rows['service_logs']?.some((r) => r.includes('"erased":true'))).toBe(true);
+    expect(rows['scoring_rules']).toEqual(['{"id":true,"logged_hours_earn_points":true}']);
+    const logged = (rows['point_ledger'] ?? [])
+      .map((r) => JSON.parse(r) as { reason: string; points: number; logged_minutes: number })
+      .filter((l) => l.reason === 'logged_hours');
+    expect(logged).toHaveLength(7);
+    for (const line of logged) expect(line.points).toBe(line.logged_minutes);
 
     // Folded with pages of 5,000 and of 13 events, and batch by batch (the path without folds).
     for (const [batchSize, bulk] of [

@@ -13,6 +13,13 @@ import {
 } from '@campus/read-model';
 import { withReadModelLock } from '../../projector/read-model-lock';
 
+/** The dates a report covers, both included; null for the whole lists. */
+const rangeOf = (request: ReportRequest): { start: string; end: string } | null => {
+  if (request.kind === 'service-data') return request;
+  if (request.kind === 'impact') return { start: request.from, end: request.to };
+  return null;
+};
+
 /**
  * Builds a report into `<reportsDir>/<reportId>.csv` (written beside it, then renamed, so a
  * download never sees half a file) and records it in read.report_files.
@@ -53,8 +60,8 @@ export const buildReportFile = async (options: {
         [
           reportId,
           request.kind,
-          request.kind === 'service-data' ? request.start : null,
-          request.kind === 'service-data' ? request.end : null,
+          rangeOf(request)?.start ?? null,
+          rangeOf(request)?.end ?? null,
           fileName,
           path,
           built.position,

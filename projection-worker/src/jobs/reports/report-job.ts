@@ -29,6 +29,10 @@ const currentMonthRange = (clock: Clock): { start: string; end: string } => {
 };
 
 const requestOf = (data: ReportJobData, clock: Clock): ReportRequest => {
+  if (data.kind === 'impact') {
+    const { table, from, to, asOf, organizationId } = data;
+    return { kind: data.kind, table, from, to, asOf, organizationId };
+  }
   if (data.kind !== 'service-data') return { kind: data.kind };
   return 'range' in data ? { kind: data.kind, ...currentMonthRange(clock) } : data;
 };

@@ -85,8 +85,9 @@ const compareWithLive = async (
 /**
  * Replays the history into the shadow schema with the draft scoring parameters (the users,
  * opportunities, friendships, points and badges projections, as a replay of 'badges' does), compares
- * it with the live model and discards it. Read-only: nothing live is changed. One at a time with
- * replays (the replay lock: a second one is a 409).
+ * it with the live model and discards it. A draft of the logged hours rule wins over the log's
+ * LoggedHoursScoringChanged events (docs/service-hours.md). Read-only: nothing live is changed.
+ * One at a time with replays (the replay lock: a second one is a 409).
  */
 export const previewScoring = async (
   options: ScoringPreviewOptions,

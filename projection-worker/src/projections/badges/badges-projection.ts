@@ -15,11 +15,15 @@ type FactsRow = {
   hunger: number;
 };
 
-/** Users whose badge facts an event may change, and whether anyone's points moved. */
+/**
+ * Users whose badge facts an event may change, whether anyone's points moved, and whether the
+ * logged hours rule changed (every user with a logged hours line then has new points).
+ */
 const touchedBy = (events: readonly ProjectedEvent[]) => {
   const users = new Set<string>();
   const recausedOpportunities = new Set<string>();
   let pointsMoved = false;
+  let loggedHoursRule = false;
   for (const { event } of events) {
     switch (event.type) {
       case 'UserRegistered':
@@ -32,6 +36,14 @@ const touchedBy = (events: readonly ProjectedEvent[]) => {
         for (const id of [...event.data.attendedUserIds, ...event.data.absentUserIds])
           users.add(id);
         if (event.data.firstSignupBonus) users.add(event.data.firstSignupBonus.userId);
+        break;
+      case 'ServiceHoursApproved':
+        pointsMoved = true;
+        users.add(event.data.userId);
+        break;
+      case 'LoggedHoursScoringChanged':
+        pointsMoved = true;
+        loggedHoursRule = true;
         break;
       case 'FriendRequested':
       case 'FriendRequestAccepted':
@@ -48,7 +60,7 @@ const touchedBy = (events: readonly ProjectedEvent[]) => {
         break;
     }
   }
-  return { users, recausedOpportunities, pointsMoved };
+  return { users, recausedOpportunities, pointsMoved, loggedHoursRule };
 };
 
 /**
@@ -162,16 +174,23 @@ const writeBadges = async (
  * read.user_badges: the badges with the counts they come from, recomputed from
  * the current read model for the users a batch touched (it runs after the projections it reads).
  * Top Ten moves whenever anyone's points move, so then the users entering or leaving it are
- * recomputed too. Nobody is Top Ten with 0 points.
+ * recomputed too. Nobody is Top Ten with 0 points. A change of the logged hours rule moves the
+ * points of every user with a logged hours line (docs/service-hours.md).
  */
 export const badgesProjection: Projection = {
   name: 'badges',
   tables: ['user_badges'],
-  reads: ['users', 'signups', 'opportunities', 'friendships'],
+  reads: ['users', 'signups', 'opportunities', 'friendships', 'point_ledger'],
   async apply(client, events, context) {
     const thresholds = scoringWith(context.scoring).badgeThresholds;
     const topRank = thresholds['top-ten'];
-    const { users, recausedOpportunities, pointsMoved } = touchedBy(events);
+    const { users, recausedOpportunities, pointsMoved, loggedHoursRule } = touchedBy(events);
+    if (loggedHoursRule) {
+      const { rows } = await client.query<{ user_id: string }>(
+        `SELECT DISTINCT user_id::text FROM point_ledger WHERE reason = 'logged_hours'`,
+      );
+      for (const row of rows) users.add(row.user_id);
+    }
     if (recausedOpportunities.size) {
       const { rows } = await client.query<{ user_id: string }>(
         `SELECT user_id::text FROM signups WHERE opportunity_id = ANY($1::uuid[]) AND attended`,

@@ -5,23 +5,28 @@ import {
   type RecordedEvent,
 } from '@campus/contracts';
 import type { Logger } from '@campus/infra';
-import type { Projection } from '../../projector/projection';
+import type { ProjectedEvent, Projection, ProjectionContext } from '../../projector/projection';
 import { insertRows } from '../bulk';
 import { projectionOf, type ReadModel } from '../evolve';
-import { asJson, clampInt, pointsDateOf, pointsMonthOf, touchesAny } from '../shared';
+import { asJson, clampInt, pointsDateOf, pointsMonthOf, storableMinutes } from '../shared';
 
-type LedgerReason = 'attendance' | 'first_signup_bonus';
+type LedgerReason = 'attendance' | 'first_signup_bonus' | 'logged_hours';
 
 type LedgerLine = {
   user_id: string;
   points: number;
   reason: LedgerReason;
-  opportunity_id: string;
+  /** The opportunity of an attendance or bonus line; null on a logged hours line. */
+  opportunity_id: string | null;
   cause_event_id: string;
   actor_user_id: string | null;
   opportunity_date: string;
   month: string;
   recorded_at: string;
+  /** The log of a logged hours line (docs/service-hours.md); null on the others. */
+  service_log_id: string | null;
+  /** The approved minutes of a logged hours line, whatever the rule makes it worth; else null. */
+  logged_minutes: number | null;
 };
 
 /** No single line can be worth more than the longest attendance a host may submit. */
@@ -49,6 +54,8 @@ export const ledgerLinesOf = (
     opportunity_date: opportunityDate,
     month: pointsMonthOf(data.opportunityDate, data.at),
     recorded_at: data.at,
+    service_log_id: null,
+    logged_minutes: null,
   };
   const minutes = clampPoints(data.durationMinutes);
   if (minutes !== data.durationMinutes) {
@@ -73,6 +80,41 @@ export const ledgerLinesOf = (
   return lines;
 };
 
+/** What a logged hours line is worth: its minutes while the admins' rule is on, else nothing. */
+const loggedWorth = (minutes: number, earnPoints: boolean) => (earnPoints ? minutes : 0);
+
+/**
+ * The ledger line of an approved log (docs/service-hours.md): its minutes, worth points only while
+ * the rule is on, in the month of the service date, verified by `verifiedBy`. None for a log of
+ * no minutes.
+ */
+export const loggedLineOf = (
+  data: EventOf<'ServiceHoursApproved'>['data'],
+  recorded: RecordedEvent,
+  earnPoints: boolean,
+  logger?: Logger,
+): LedgerLine | null => {
+  const serviceDate = pointsDateOf(data.date, data.at);
+  const minutes = storableMinutes(data.minutes);
+  if (serviceDate !== data.date || minutes !== data.minutes) {
+    logger?.warn({ eventId: recorded.eventId }, 'approved service log clamped');
+  }
+  if (minutes <= 0) return null;
+  return {
+    user_id: data.userId,
+    points: loggedWorth(minutes, earnPoints),
+    reason: 'logged_hours',
+    opportunity_id: null,
+    cause_event_id: recorded.eventId,
+    actor_user_id: data.verifiedBy,
+    opportunity_date: serviceDate,
+    month: pointsMonthOf(data.date, data.at),
+    recorded_at: data.at,
+    service_log_id: data.logId,
+    logged_minutes: minutes,
+  };
+};
+
 /** The ledger's columns in the order of the statements. */
 const LEDGER_COLUMNS = [
   ['user_id', 'uuid'],
@@ -84,6 +126,8 @@ const LEDGER_COLUMNS = [
   ['opportunity_date', 'date'],
   ['month', 'text'],
   ['recorded_at', 'timestamptz'],
+  ['service_log_id', 'uuid'],
+  ['logged_minutes', 'integer'],
 ] as const satisfies readonly (readonly [keyof LedgerLine, string])[];
 
 type LedgerColumn = { readonly name: keyof LedgerLine; readonly values: unknown[] };
@@ -97,6 +141,15 @@ type LedgerColumn = { readonly name: keyof LedgerLine; readonly values: unknown[
 export type PointsState = {
   readonly ledger: readonly LedgerColumn[];
   count: number;
+  /** The rows of `ledger` that are logged hours lines, re-valued when the rule changes. */
+  readonly logged: number[];
+  /**
+   * Whether approved logged hours earn points (read.scoring_rules): the live path loads it when
+   * a batch approves a log; a replay starts from off, the rule's default.
+   */
+  loggedHoursEarnPoints: boolean;
+  /** Whether an event held here set the rule: the write stores it and re-values every line. */
+  ruleSet: boolean;
 };
 
 /** The ledger lines held, as rows, in log order. */
@@ -107,50 +160,150 @@ export const ledgerLinesHeld = ({ ledger, count }: PointsState): LedgerLine[] =>
     return line as LedgerLine;
   });
 
-const noLines = (): PointsState => ({
+const noLines = (loggedHoursEarnPoints = false): PointsState => ({
   ledger: LEDGER_COLUMNS.map(([name]) => ({ name, values: [] })),
   count: 0,
+  logged: [],
+  loggedHoursEarnPoints,
+  ruleSet: false,
 });
 
+const column = (state: PointsState, name: keyof LedgerLine) =>
+  state.ledger.find((c) => c.name === name)?.values ?? [];
+
+const append = (state: PointsState, line: LedgerLine) => {
+  for (const c of state.ledger) c.values.push(line[c.name]);
+  state.count++;
+};
+
+/** The rule the lines are worth by: a scoring preview's draft wins over the events. */
+const earnsPoints = (state: PointsState, { scoring }: ProjectionContext) =>
+  scoring?.loggedHoursEarnPoints ?? state.loggedHoursEarnPoints;
+
+/** The rows a batch touches: whether it needs the stored rule (it approves a log). */
+type PointsKeys = { readonly rule: boolean };
+
+const touched = (events: readonly ProjectedEvent[]): PointsKeys | null => {
+  let touches = false;
+  let rule = false;
+  for (const { event } of events) {
+    if (event.type === 'ServiceHoursApproved') rule = true;
+    if (
+      event.type === 'AttendanceMarked' ||
+      event.type === 'ServiceHoursApproved' ||
+      event.type === 'LoggedHoursScoringChanged'
+    ) {
+      touches = true;
+    }
+  }
+  return touches ? { rule } : null;
+};
+
 /**
- * read.point_ledger, read.monthly_points and read.users.points. A line is unique per cause
- * event, user and reason, and totals move only by the lines actually inserted, so a reprocessed
- * attendance adds nothing: the live path loads nothing and writes one statement per batch.
+ * Re-values every logged hours line the ledger holds by `earnPoints` (the lines held in memory
+ * were re-valued by the evolve already), and moves users.points and monthly_points (from the
+ * launch date) by the difference; then stores the rule. The self-join reads each line's value
+ * before the update. Run twice, it finds no line to change.
+ */
+const REVALUE_LOGGED_LINES = `WITH revalued AS (
+    UPDATE point_ledger l
+       SET points = CASE WHEN $1::boolean THEN l.logged_minutes ELSE 0 END
+      FROM point_ledger prior
+     WHERE prior.id = l.id AND l.reason = 'logged_hours'
+       AND l.points <> CASE WHEN $1::boolean THEN l.logged_minutes ELSE 0 END
+    RETURNING l.user_id, l.month, l.opportunity_date, l.points - prior.points AS change
+  ), totals AS (
+    UPDATE users u SET points = u.points + t.change
+      FROM (SELECT user_id, sum(change)::integer AS change FROM revalued GROUP BY user_id) t
+     WHERE u.id = t.user_id
+  ), months AS (
+    INSERT INTO monthly_points AS m (user_id, month, points)
+    SELECT user_id, month, sum(change)::integer FROM revalued
+     WHERE opportunity_date >= $2::date
+     GROUP BY user_id, month
+    ON CONFLICT (user_id, month) DO UPDATE SET points = m.points + EXCLUDED.points
+  )
+  INSERT INTO scoring_rules (id, logged_hours_earn_points) VALUES (true, $1::boolean)
+  ON CONFLICT (id) DO UPDATE SET logged_hours_earn_points = EXCLUDED.logged_hours_earn_points`;
+
+/**
+ * read.point_ledger, read.monthly_points, read.users.points and read.scoring_rules. A line is
+ * unique per cause event, user and reason, and totals move only by the lines actually inserted,
+ * so a reprocessed attendance or approval adds nothing: the live path loads nothing but the rule
+ * (when a batch approves a log) and writes one statement per batch, and one more when the batch
+ * changes the rule (every logged hours line re-valued, earlier ones too; docs/service-hours.md).
  * Points stay when an opportunity is later unapproved or deleted. Lines are inserted in log order
  * (ORDER BY their place in the batch), so ledger ids break the ledger's same-date ties as the log
  * does, as a replay's do.
  */
-export const pointsModel: ReadModel<PointsState, true> = {
+export const pointsModel: ReadModel<PointsState, PointsKeys> = {
   name: 'points',
-  tables: ['point_ledger', 'monthly_points', 'users'],
+  tables: ['point_ledger', 'monthly_points', 'users', 'scoring_rules'],
   // users' rows are the users projection's: a replay sets their points by an update over the ledger.
-  loads: ['point_ledger', 'monthly_points'],
+  loads: ['point_ledger', 'monthly_points', 'scoring_rules'],
   reads: [],
-  touched: touchesAny(['AttendanceMarked']),
-  load: () => Promise.resolve(noLines()),
-  initial: noLines,
+  touched,
+  async load(client, { rule }) {
+    if (!rule) return noLines();
+    const { rows } = await client.query<{ earn: boolean }>(
+      'SELECT logged_hours_earn_points AS earn FROM scoring_rules',
+    );
+    return noLines(rows[0]?.earn ?? false);
+  },
+  initial: () => noLines(),
 
-  evolve(state, { event, recorded }, { logger, scoring }) {
-    if (event.type !== 'AttendanceMarked') return;
-    const bonus = scoring?.firstSignupBonusPoints;
-    for (const line of ledgerLinesOf(event.data, recorded, logger, bonus)) {
-      for (const column of state.ledger) column.values.push(line[column.name]);
-      state.count++;
+  evolve(state, { event, recorded }, context) {
+    switch (event.type) {
+      case 'AttendanceMarked': {
+        const bonus = context.scoring?.firstSignupBonusPoints;
+        for (const line of ledgerLinesOf(event.data, recorded, context.logger, bonus)) {
+          append(state, line);
+        }
+        break;
+      }
+      case 'ServiceHoursApproved': {
+        const line = loggedLineOf(
+          event.data,
+          recorded,
+          earnsPoints(state, context),
+          context.logger,
+        );
+        if (!line) break;
+        state.logged.push(state.count);
+        append(state, line);
+        break;
+      }
+      case 'LoggedHoursScoringChanged': {
+        state.loggedHoursEarnPoints = event.data.earnPoints;
+        state.ruleSet = true;
+        const earnPoints = earnsPoints(state, context);
+        const points = column(state, 'points');
+        const minutes = column(state, 'logged_minutes');
+        for (const row of state.logged)
+          points[row] = loggedWorth(minutes[row] as number, earnPoints);
+        break;
+      }
+      default:
+        break;
     }
   },
 
-  async write(client, state, { launchDate = DEFAULT_LAUNCH_DATE }) {
+  async write(client, state, context) {
+    const { launchDate = DEFAULT_LAUNCH_DATE } = context;
+    if (state.ruleSet) {
+      await client.query(REVALUE_LOGGED_LINES, [earnsPoints(state, context), launchDate]);
+    }
     if (!state.count) return;
     await client.query(
       `WITH inserted AS (
          INSERT INTO point_ledger (user_id, points, reason, opportunity_id, cause_event_id,
-             actor_user_id, opportunity_date, month, recorded_at)
+             actor_user_id, opportunity_date, month, recorded_at, service_log_id, logged_minutes)
          SELECT r.user_id, r.points, r.reason, r.opportunity_id, r.cause_event_id, r.actor_user_id,
-             r.opportunity_date, r.month, r.recorded_at
+             r.opportunity_date, r.month, r.recorded_at, r.service_log_id, r.logged_minutes
            FROM json_array_elements($1::json) WITH ORDINALITY AS line(value, position),
                 json_to_record(line.value) AS r(user_id uuid, points integer, reason text,
                 opportunity_id uuid, cause_event_id uuid, actor_user_id uuid, opportunity_date date,
-                month text, recorded_at timestamptz)
+                month text, recorded_at timestamptz, service_log_id uuid, logged_minutes integer)
           ORDER BY line.position
          ON CONFLICT (cause_event_id, user_id, reason) DO NOTHING
          RETURNING user_id, month, points, opportunity_date
@@ -172,9 +325,11 @@ export const pointsModel: ReadModel<PointsState, true> = {
    * The ledger in log order, then monthly_points and users.points summed from it in SQL, as the
    * live path's running totals add up to. A line is unique per cause event, user and reason
    * already: `ledgerLinesOf` makes one per user and reason of an event, and each event comes
-   * once. users' rows must be there first.
+   * once. users' rows must be there first. The rule is stored once an event set it, as the live
+   * path stores it.
    */
-  async bulkWrite(client, state, { launchDate = DEFAULT_LAUNCH_DATE }) {
+  async bulkWrite(client, state, context) {
+    const { launchDate = DEFAULT_LAUNCH_DATE } = context;
     const { ledger } = state;
     await insertRows(
       client,
@@ -197,6 +352,12 @@ export const pointsModel: ReadModel<PointsState, true> = {
          FROM (SELECT user_id, sum(points)::integer AS points FROM point_ledger GROUP BY user_id) t
         WHERE u.id = t.user_id`,
     );
+    if (state.ruleSet) {
+      await client.query(
+        'INSERT INTO scoring_rules (id, logged_hours_earn_points) VALUES (true, $1::boolean)',
+        [earnsPoints(state, context)],
+      );
+    }
   },
 };
 

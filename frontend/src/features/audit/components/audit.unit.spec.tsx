@@ -42,6 +42,7 @@ describe('a user’s point history (admin audit)', () => {
           opportunity_id: 'opp-3',
           opportunity_name: 'Own Event',
           opportunity_date: '2026-03-12',
+          logged: null,
           actor_id: 'ben-1',
           actor_name: 'Ben Bold',
           change: 120,
@@ -56,6 +57,7 @@ describe('a user’s point history (admin audit)', () => {
           opportunity_id: 'opp-2',
           opportunity_name: null,
           opportunity_date: '2026-03-10',
+          logged: null,
           actor_id: null,
           actor_name: null,
           change: 5,
@@ -70,6 +72,7 @@ describe('a user’s point history (admin audit)', () => {
           opportunity_id: 'opp-1',
           opportunity_name: 'Park Cleanup',
           opportunity_date: '2026-03-10',
+          logged: null,
           actor_id: 'hal-1',
           actor_name: 'Hal Host',
           change: 90,
@@ -142,6 +145,61 @@ describe('a user’s point history (admin audit)', () => {
       'href',
       '/profile/ben-1',
     );
+  });
+
+  it('shows a logged hours line with its organization, minutes and verifier instead of an opportunity link', async () => {
+    const api = fakeApi();
+    api.on('GET /api/users/ben-1', () => ({ body: aUser({ id: 'ben-1', name: 'Ben Bold' }) }));
+    const history: AuditPointsHistory = {
+      user_id: 'ben-1',
+      points: 0,
+      entries: [
+        {
+          id: 'l-1',
+          at: '2026-03-12T20:00:00.000Z',
+          reason: 'logged_hours',
+          opportunity_id: null,
+          opportunity_name: null,
+          opportunity_date: '2026-03-09',
+          logged: {
+            log_id: 'log-1',
+            organization_name: 'Shelter Outside',
+            minutes: 60,
+            verified_by_name: 'Ada Admin',
+          },
+          actor_id: 'ada-1',
+          actor_name: 'Ada Admin',
+          change: 0,
+          running_total: 0,
+          scheduled_minutes: null,
+          flags: [],
+        },
+      ],
+    };
+    api.on('GET /api/admin/users/ben-1/points-history', () => ({ body: history }));
+    renderWithProviders(<UserHistory userId="ben-1" />);
+
+    const [row] = (await screen.findAllByRole('row')).slice(1);
+    const hours = texts.serviceHours;
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'Mar 9, 2026',
+      'Mar 12, 2026, 4:00 PM',
+      hours.ui.loggedHours,
+      `${hours.ui.historyLogged('Shelter Outside')} 1 h, ${hours.ui.historyVerifiedBy('Ada Admin')}`,
+      'Ada Admin',
+      '',
+      '0',
+      '0',
+    ]);
+    expect(
+      within(row!)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/profile/ada-1']);
   });
 
   it('says so when the user does not exist', async () => {

@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { texts, type AuditPointsHistory } from '@campus/contracts';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
@@ -15,14 +15,50 @@ import { AwardFlags } from './award-flags';
 
 const t = texts.admin.userHistory;
 const flagTexts = texts.opportunities.awardFlags;
+const hoursTexts = texts.serviceHours;
+
+type Entry = AuditPointsHistory['entries'][number];
+
+const causeOf = (entry: Entry): string =>
+  entry.reason === 'attendance'
+    ? t.attendance
+    : entry.reason === 'first_signup_bonus'
+      ? t.firstSignupBonus
+      : hoursTexts.ui.loggedHours;
+
+/**
+ * What a line was earned at: its opportunity, or for logged service (docs/service-hours.md) its
+ * organization, minutes and who verified it.
+ */
+const SourceText = ({ entry }: { entry: Entry }) => {
+  if (entry.logged) {
+    const { organization_name, minutes, verified_by_name } = entry.logged;
+    return (
+      <>
+        {hoursTexts.ui.historyLogged(organization_name)}{' '}
+        <span className={styles.muted}>
+          {hoursTexts.minutes(minutes)}
+          {verified_by_name ? `, ${hoursTexts.ui.historyVerifiedBy(verified_by_name)}` : null}
+        </span>
+      </>
+    );
+  }
+  return entry.opportunity_name && entry.opportunity_id ? (
+    <Link to={paths.adminOpportunityHistory.getHref(entry.opportunity_id)}>
+      {entry.opportunity_name}
+    </Link>
+  ) : (
+    <span className={styles.muted}>{t.unknownOpportunity}</span>
+  );
+};
 
 type UserHistoryProps = { userId: string };
 
 /**
  * An admin's audit of a user's points: every ledger line in the server's order (newest first by
  * the opportunity's date, as on the profile), with that date, the time it was recorded, its cause,
- * the opportunity, who caused it, the awards flagged for review, the change and the
- * running total.
+ * the opportunity (or the logged service's organization), who caused it, the awards flagged for
+ * review, the change and the running total.
  */
 export const UserHistory = ({ userId }: UserHistoryProps) => {
   const user = useAuditedUser(userId);
@@ -93,17 +129,9 @@ export const UserHistory = ({ userId }: UserHistoryProps) => {
                   <td data-label={t.time} className={styles.nowrap}>
                     {formatEasternInstant(entry.at)}
                   </td>
-                  <td data-label={t.cause}>
-                    {entry.reason === 'attendance' ? t.attendance : t.firstSignupBonus}
-                  </td>
+                  <td data-label={t.cause}>{causeOf(entry)}</td>
                   <td data-label={t.opportunity}>
-                    {entry.opportunity_name ? (
-                      <Link to={paths.adminOpportunityHistory.getHref(entry.opportunity_id)}>
-                        {entry.opportunity_name}
-                      </Link>
-                    ) : (
-                      <span className={styles.muted}>{t.unknownOpportunity}</span>
-                    )}
+                    <SourceText entry={entry} />
                   </td>
                   <td data-label={t.actor}>
                     {entry.actor_id && entry.actor_name ? (

@@ -2,7 +2,10 @@ import type { Notifications } from '@campus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET /api/notifications: the friend requests the signed-in user has not answered. */
+/**
+ * GET /api/notifications: the friend requests the signed-in user has not answered, and the
+ * decisions on their logged service hours of the last 30 days.
+ */
 const getNotifications = (): Promise<Notifications> => api.request('getNotifications');
 
 const NOTIFICATIONS_REFRESH_MS = 60_000;

@@ -20,18 +20,43 @@ const t = texts.profile.history;
 
 type Entry = History['entries'][number];
 
-const CauseText = ({ entry }: { entry: Entry }) => (
+const hoursTexts = texts.serviceHours;
+
+/**
+ * Logged service (docs/service-hours.md): its organization, minutes and who verified it; it names
+ * no opportunity.
+ */
+const LoggedCauseText = ({ logged }: { logged: NonNullable<Entry['logged']> }) => (
   <>
-    <span className={styles.reason}>
-      {entry.reason === 'attendance' ? t.attendance : t.firstSignupBonus}
-    </span>{' '}
-    {entry.opportunity_name ? (
-      <Link to={paths.opportunity.getHref(entry.opportunity_id)}>{entry.opportunity_name}</Link>
-    ) : (
-      <span className={styles.muted}>{t.unknownOpportunity}</span>
-    )}
+    <span className={styles.reason}>{hoursTexts.ui.historyLogged(logged.organization_name)}</span>{' '}
+    <span className={styles.muted}>
+      {hoursTexts.minutes(logged.minutes)}
+      {logged.verified_by_name
+        ? `, ${hoursTexts.ui.historyVerifiedBy(logged.verified_by_name)}`
+        : null}
+    </span>
   </>
 );
+
+const CauseText = ({ entry }: { entry: Entry }) =>
+  entry.logged ? (
+    <LoggedCauseText logged={entry.logged} />
+  ) : (
+    <>
+      <span className={styles.reason}>
+        {entry.reason === 'attendance'
+          ? t.attendance
+          : entry.reason === 'first_signup_bonus'
+            ? t.firstSignupBonus
+            : hoursTexts.ui.loggedHours}
+      </span>{' '}
+      {entry.opportunity_name && entry.opportunity_id ? (
+        <Link to={paths.opportunity.getHref(entry.opportunity_id)}>{entry.opportunity_name}</Link>
+      ) : (
+        <span className={styles.muted}>{t.unknownOpportunity}</span>
+      )}
+    </>
+  );
 
 type PointsHistorySectionProps = { userId: string };
 

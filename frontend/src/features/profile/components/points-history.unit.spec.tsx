@@ -35,6 +35,7 @@ const line = (fields: Partial<Entry> & Pick<Entry, 'id' | 'opportunity_date'>): 
   reason: 'attendance',
   opportunity_id: `opp-${fields.id}`,
   opportunity_name: `Event ${fields.id}`,
+  logged: null,
   actor_id: null,
   actor_name: null,
   change: 60,
@@ -122,6 +123,67 @@ describe('the profile point history', () => {
     rows.forEach(([change, total], i) => {
       expect(total).toBe((rows[i + 1]?.[1] ?? 0) + (change ?? 0));
     });
+  });
+
+  it('shows a logged hours line with its organization, minutes and verifier, and no opportunity link', async () => {
+    const api = fakeApi();
+    api.on('GET /api/users/me-1/points-history', () => ({
+      body: {
+        user_id: 'me-1',
+        points: 90,
+        entries: [
+          line({
+            id: 'logged',
+            reason: 'logged_hours',
+            opportunity_id: null,
+            opportunity_name: null,
+            opportunity_date: '2025-11-08',
+            logged: {
+              log_id: 'log-1',
+              organization_name: 'City Food Bank',
+              minutes: 150,
+              verified_by_name: 'Hal Host',
+            },
+            change: 0,
+            running_total: 90,
+          }),
+          line({
+            id: 'erased-verifier',
+            reason: 'logged_hours',
+            opportunity_id: null,
+            opportunity_name: null,
+            opportunity_date: '2025-11-01',
+            logged: {
+              log_id: 'log-2',
+              organization_name: 'River Cleanup',
+              minutes: 45,
+              verified_by_name: null,
+            },
+            change: 45,
+            running_total: 90,
+          }),
+          line({ id: 'oct', opportunity_date: '2025-10-28', change: 45, running_total: 45 }),
+        ],
+      } satisfies PointsHistory,
+    }));
+    renderWithProviders(<PointsHistorySection userId="me-1" />);
+    const table = await screen.findByRole('table');
+    const hours = texts.serviceHours;
+    expect(rowsOf(table)).toEqual([
+      [
+        'Nov 8, 2025',
+        `${hours.ui.historyLogged('City Food Bank')} 2 h 30 min, ${hours.ui.historyVerifiedBy('Hal Host')}`,
+        '0',
+        '90',
+      ],
+      ['Nov 1, 2025', `${hours.ui.historyLogged('River Cleanup')} 45 min`, '+45', '90'],
+      ['Oct 28, 2025', `${t.attendance} Event oct`, '+45', '45'],
+    ]);
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Event oct']);
   });
 
   it('charts the points per month whatever the order of the lines', async () => {

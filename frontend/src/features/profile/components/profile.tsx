@@ -2,7 +2,7 @@ import { texts, type UserProfile } from '@campus/contracts';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { CalendarIcon, LogoutIcon } from '@/components/ui/icons';
+import { CalendarIcon, ClockIcon, LogoutIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -35,6 +35,14 @@ const OwnerActions = ({ onLogout }: { onLogout: () => void }) => (
   <>
     <ButtonLink to={paths.myOpportunities.getHref()} size="small" icon={<CalendarIcon size={18} />}>
       {t.seeMyOpportunities}
+    </ButtonLink>
+    <ButtonLink
+      to={paths.serviceHours.getHref()}
+      size="small"
+      variant="secondary"
+      icon={<ClockIcon size={18} />}
+    >
+      {texts.pages.serviceHours}
     </ButtonLink>
     <Button size="small" variant="secondary" icon={<LogoutIcon size={18} />} onClick={onLogout}>
       {t.logout}
@@ -73,7 +81,18 @@ const ProfileHeader = ({ profile, userId, viewerId, onLogout }: ProfileHeaderPro
           </div>
           <div className={styles.stat}>
             <dt>{t.stats.hours}</dt>
-            <dd>{formatHours(profile.points)}</dd>
+            <dd>{formatHours(profile.hours)}</dd>
+          </div>
+        </dl>
+        {/* Hours is the two added up (docs/service-hours.md). */}
+        <dl className={styles.hoursSplit}>
+          <div>
+            <dt>{texts.serviceHours.ui.platformHours}</dt>
+            <dd>{formatHours(profile.platform_hours)}</dd>
+          </div>
+          <div>
+            <dt>{texts.serviceHours.ui.loggedHours}</dt>
+            <dd>{formatHours(profile.logged_hours)}</dd>
           </div>
         </dl>
         <div className={styles.actionRow}>

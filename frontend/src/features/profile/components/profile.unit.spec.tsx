@@ -87,6 +87,9 @@ const serveProfile = (overrides: Partial<UserProfile> = {}) => {
     name: 'Sam Student',
     email: 'sam@university.edu',
     points: 125,
+    hours: 2.1,
+    platform_hours: 2.1,
+    logged_hours: 0,
     friend_count: 2,
     profile_image: '/files/old.png',
     ...overrides,
@@ -144,15 +147,29 @@ describe('Profile header', () => {
   });
 
   it.each([
-    [120, '2.0'],
-    [90, '1.5'],
-    [0, '0.0'],
-    [1000, '16.7'],
-  ])('shows %i points as %s hours', async (points, hours) => {
-    serveProfile({ points });
+    // Logged hours earn no points while the admins' rule is off: the hours still count them.
+    [{ points: 120, hours: 3.5, platform_hours: 2, logged_hours: 1.5 }, ['3.5', '2.0', '1.5']],
+    [{ points: 0, hours: 0, platform_hours: 0, logged_hours: 0 }, ['0.0', '0.0', '0.0']],
+    [{ points: 1000, hours: 16.7, platform_hours: 16.7, logged_hours: 0 }, ['16.7', '16.7', '0.0']],
+  ])(
+    "shows the server's hours %o with their split into platform and logged hours",
+    async (served, [hours, platform, logged]) => {
+      serveProfile(served);
+      renderProfile();
+      await screen.findByRole('heading', { level: 1, name: 'Sam Student' });
+      expect(statOf('Hours')).toBe(hours);
+      expect(statOf(texts.serviceHours.ui.platformHours)).toBe(platform);
+      expect(statOf(texts.serviceHours.ui.loggedHours)).toBe(logged);
+    },
+  );
+
+  it('leads its owner to their service hours', async () => {
+    serveProfile();
     renderProfile();
-    await screen.findByRole('heading', { level: 1, name: 'Sam Student' });
-    expect(statOf('Hours')).toBe(hours);
+    expect(await screen.findByRole('link', { name: texts.pages.serviceHours })).toHaveAttribute(
+      'href',
+      '/hours',
+    );
   });
 
   it('hides the email when the answer leaves it out, and the owner actions from others', async () => {
@@ -163,6 +180,7 @@ describe('Profile header', () => {
     expect(screen.queryByText(/@/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'See my opportunities' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: texts.pages.serviceHours })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Change photo')).not.toBeInTheDocument();
   });
 
@@ -583,6 +601,7 @@ describe('Profile point history', () => {
         opportunity_id: 'opp-2',
         opportunity_name: null,
         opportunity_date: '2025-11-02',
+        logged: null,
         actor_id: null,
         actor_name: null,
         change: 30,
@@ -595,6 +614,7 @@ describe('Profile point history', () => {
         opportunity_id: 'opp-1',
         opportunity_name: 'Food drive',
         opportunity_date: '2025-09-20',
+        logged: null,
         actor_id: null,
         actor_name: null,
         change: 5,
@@ -607,6 +627,7 @@ describe('Profile point history', () => {
         opportunity_id: 'opp-1',
         opportunity_name: 'Food drive',
         opportunity_date: '2025-09-20',
+        logged: null,
         actor_id: null,
         actor_name: null,
         change: 60,

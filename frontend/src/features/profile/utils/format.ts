@@ -1,5 +1,5 @@
-/** Profile hours: points / 60 with one decimal, rounded half up like the server. */
-export const formatHours = (points: number): string => (Math.round(points / 6) / 10).toFixed(1);
+/** Profile hours as the server rounds them (one decimal), always with their decimal: '2.0'. */
+export const formatHours = (hours: number): string => (Math.round(hours * 10) / 10).toFixed(1);
 
 /** 'YYYY-MM-DD' (a calendar date, no time) as noon UTC, so formatting in UTC never shifts the day. */
 const calendarDate = (date: string): Date => new Date(`${date}T12:00:00Z`);

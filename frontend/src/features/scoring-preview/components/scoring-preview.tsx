@@ -10,6 +10,8 @@ import {
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FailureAlert } from '@/components/ui/failure-alert';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
@@ -17,19 +19,30 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
-import { useScoringPreview, useStartScoringPreview } from '../api/scoring-preview';
+import {
+  useLoggedHoursScoring,
+  useScoringPreview,
+  useSetLoggedHoursScoring,
+  useStartScoringPreview,
+} from '../api/scoring-preview';
 import page from '@/components/layouts/admin-tool-page.module.css';
 import own from './scoring-preview.module.css';
 
 const styles = { ...page, ...own };
 
 const t = texts.scoringPreview;
+const hoursTexts = texts.serviceHours.ui;
 const badgeName = (id: string) => BADGES.find((b) => b.id === id)?.name ?? id;
 const badgeList = (ids: readonly string[]) =>
   ids.length ? ids.map(badgeName).join(', ') : t.noBadges;
 const rankText = (rank: number) => (rank === UNKNOWN_RANK ? '–' : String(rank));
 
-type Draft = { bonus: string; thresholds: Partial<Record<BadgeId, string>> };
+type Draft = {
+  bonus: string;
+  thresholds: Partial<Record<BadgeId, string>>;
+  /** Whether approved logged hours earn points; null while the current rule is kept. */
+  loggedHours: boolean | null;
+};
 
 /** A whole number typed in a field, or undefined when empty or not a number. */
 const numberOf = (text: string | undefined): number | undefined => {
@@ -38,8 +51,14 @@ const numberOf = (text: string | undefined): number | undefined => {
   return Number.isInteger(value) ? value : undefined;
 };
 
-/** The draft's changes from the current parameters (what the request sends). */
-const draftBody = (draft: Draft): StartScoringPreview | null => {
+/**
+ * The draft's changes from the current parameters (what the request sends). The logged hours
+ * rule goes when it differs from the current one, or when the current one is not known.
+ */
+const draftBody = (
+  draft: Draft,
+  currentLoggedHours: boolean | undefined,
+): StartScoringPreview | null => {
   const bonus = numberOf(draft.bonus);
   const thresholds: Partial<Record<BadgeId, number>> = {};
   for (const badge of BADGES) {
@@ -52,6 +71,9 @@ const draftBody = (draft: Draft): StartScoringPreview | null => {
       ? { first_signup_bonus_points: bonus }
       : {}),
     ...(Object.keys(thresholds).length ? { badge_thresholds: thresholds } : {}),
+    ...(draft.loggedHours !== null && draft.loggedHours !== currentLoggedHours
+      ? { logged_hours_earn_points: draft.loggedHours }
+      : {}),
   };
   return Object.keys(body).length ? body : null;
 };
@@ -142,18 +164,23 @@ const PreviewResult = ({ jobId }: { jobId: string }) => {
 };
 
 /**
- * /admin/scoring-preview: an admin drafts a first-signup bonus or badge thresholds; the history is
- * replayed into a shadow model with the draft and the users whose points, rank or badges would
- * change are listed. Read-only: nothing is applied.
+ * /admin/scoring-preview: an admin drafts a first-signup bonus, badge thresholds or the logged
+ * hours rule; the history is replayed into a shadow model with the draft and the users whose
+ * points, rank or badges would change are listed. The preview applies nothing; the logged hours
+ * rule's own card below applies that rule.
  */
 export const ScoringPreview = () => {
   const start = useStartScoringPreview();
+  const rule = useLoggedHoursScoring();
   const [draft, setDraft] = useState<Draft>({
     bonus: String(SCORING_DEFAULTS.firstSignupBonusPoints),
     thresholds: {},
+    loggedHours: null,
   });
   const [empty, setEmpty] = useState(false);
-  const body = draftBody(draft);
+  const currentLoggedHours = rule.data?.earn_points;
+  const body = draftBody(draft, currentLoggedHours);
+  const loggedHoursId = useId();
 
   return (
     <div className={styles.page}>
@@ -213,18 +240,99 @@ export const ScoringPreview = () => {
               ))}
             </div>
           </fieldset>
+          {/* Named by its label only: the current rule is its description. */}
+          <div className={styles.toggle}>
+            <input
+              id={loggedHoursId}
+              type="checkbox"
+              aria-describedby={`${loggedHoursId}-hint`}
+              checked={draft.loggedHours ?? currentLoggedHours ?? false}
+              onChange={(event) => setDraft({ ...draft, loggedHours: event.target.checked })}
+            />
+            <span>
+              <label htmlFor={loggedHoursId} className={styles.legend}>
+                {hoursTexts.scoringRuleOn}
+              </label>
+              <span id={`${loggedHoursId}-hint`} className={styles.hint}>
+                {currentLoggedHours !== undefined
+                  ? hoursTexts.scoringRuleCurrent(currentLoggedHours)
+                  : rule.isError
+                    ? hoursTexts.scoringRuleLoadFailed
+                    : texts.common.loading}
+              </span>
+            </span>
+          </div>
           <div>
             <Button type="submit" loading={start.isPending}>
               {start.isPending ? t.starting : t.start}
             </Button>
           </div>
         </form>
-        {empty ? <Alert>{t.noChange}</Alert> : null}
+        {empty ? <Alert>{hoursTexts.scoringNoChange}</Alert> : null}
         {start.isError ? (
           <Alert>{t.failed(serverMessageOf(start.error) ?? start.error.message)}</Alert>
         ) : null}
         {start.data ? <PreviewResult key={start.data.job_id} jobId={start.data.job_id} /> : null}
       </section>
+      <LoggedHoursRule />
     </div>
+  );
+};
+
+/**
+ * The logged hours rule (docs/service-hours.md): whether approved logged hours earn points now,
+ * and the button that turns it the other way for every approved log, after a confirmation. The
+ * draft above previews the change first.
+ */
+const LoggedHoursRule = () => {
+  const rule = useLoggedHoursScoring();
+  const apply = useSetLoggedHoursScoring();
+  const [confirming, setConfirming] = useState(false);
+  const on = rule.data?.earn_points;
+  return (
+    <section className={styles.section} aria-labelledby="logged-hours-rule-title">
+      <h2 id="logged-hours-rule-title" className={styles.sectionTitle}>
+        {hoursTexts.scoringRuleTitle}
+      </h2>
+      {rule.isPending ? (
+        <Spinner label={texts.common.loading} />
+      ) : rule.isError || on === undefined ? (
+        <Alert>{hoursTexts.scoringRuleLoadFailed}</Alert>
+      ) : (
+        <>
+          <p>
+            <strong>{on ? hoursTexts.scoringRuleOn : hoursTexts.scoringRuleOff}</strong>
+          </p>
+          <Alert tone="info">{hoursTexts.scoringRuleHint}</Alert>
+          <div>
+            <Button
+              variant="secondary"
+              loading={apply.isPending}
+              onClick={() => setConfirming(true)}
+            >
+              {hoursTexts.scoringRuleApply(!on)}
+            </Button>
+          </div>
+          {confirming ? (
+            <ConfirmDialog
+              title={hoursTexts.scoringRuleTitle}
+              message={hoursTexts.scoringRuleConfirm(!on)}
+              confirmLabel={hoursTexts.scoringRuleApply(!on)}
+              cancelLabel={hoursTexts.cancel}
+              busy={apply.isPending}
+              onConfirm={() => apply.mutate(!on, { onSettled: () => setConfirming(false) })}
+              onCancel={() => setConfirming(false)}
+            />
+          ) : null}
+        </>
+      )}
+      {apply.isSuccess ? <Alert tone="success">{hoursTexts.scoringRuleApplied}</Alert> : null}
+      {apply.isError ? (
+        <FailureAlert
+          message={hoursTexts.scoringRuleFailed}
+          detail={serverMessageOf(apply.error) ?? apply.error.message}
+        />
+      ) : null}
+    </section>
   );
 };

@@ -18,9 +18,11 @@ afterEach(() => {
 });
 
 const t = texts.scoringPreview;
+const hours = texts.serviceHours.ui;
 const params = (bonus: number) => ({
   first_signup_bonus_points: bonus,
   badge_thresholds: { 'point-novice': 20 },
+  logged_hours_earn_points: false,
 });
 
 const status = (overrides: Partial<ScoringPreviewStatus>): ScoringPreviewStatus => ({
@@ -119,7 +121,7 @@ describe('the scoring preview', () => {
     const user = userEvent.setup();
     renderWithProviders(<ScoringPreview />);
     await user.click(screen.getByRole('button', { name: t.start }));
-    expect(await screen.findByText(t.noChange)).toBeInTheDocument();
+    expect(await screen.findByText(texts.serviceHours.ui.scoringNoChange)).toBeInTheDocument();
     expect(api.calls('POST', '/api/scoring/previews')).toHaveLength(0);
 
     const novice = screen.getByLabelText('Point Novice');
@@ -130,5 +132,101 @@ describe('the scoring preview', () => {
       badge_thresholds: { 'point-novice': 60 },
     });
     expect(await screen.findByText(t.nobody)).toBeInTheDocument();
+  });
+
+  it('drafts the logged hours rule from its current value and sends it only when it differs', async () => {
+    const api = fakeApi();
+    api.on('GET /api/scoring/logged-hours', () => ({ body: { earn_points: false } }));
+    api.on('POST /api/scoring/previews', () => ({
+      status: 202,
+      body: { job_id: 'preview-3', state: 'waiting' },
+    }));
+    api.on('GET /api/scoring/previews/preview-3', () => ({
+      body: status({
+        id: 'preview-3',
+        state: 'completed',
+        result: { position: '1.1', users_compared: 3, changes: [] },
+      }),
+    }));
+    const user = userEvent.setup();
+    renderWithProviders(<ScoringPreview />);
+    const rule = screen.getByRole('checkbox', { name: hours.scoringRuleOn });
+    expect(await screen.findByText(hours.scoringRuleCurrent(false))).toBeInTheDocument();
+    expect(rule).not.toBeChecked();
+    expect(rule).toHaveAccessibleDescription(hours.scoringRuleCurrent(false));
+
+    await user.click(rule);
+    await user.click(rule);
+    await user.click(screen.getByRole('button', { name: t.start }));
+    expect(await screen.findByText(hours.scoringNoChange)).toBeInTheDocument();
+    expect(api.calls('POST', '/api/scoring/previews')).toHaveLength(0);
+
+    await user.click(rule);
+    await user.click(screen.getByRole('button', { name: t.start }));
+    expect(api.calls('POST', '/api/scoring/previews')[0]?.body).toEqual({
+      logged_hours_earn_points: true,
+    });
+    expect(await screen.findByText(t.nobody)).toBeInTheDocument();
+  });
+});
+
+describe('the logged hours rule card', () => {
+  it('shows the current rule, recommends a preview, and applies the other one after a confirmation', async () => {
+    const api = fakeApi();
+    let earnPoints = false;
+    api.on('GET /api/scoring/logged-hours', () => ({ body: { earn_points: earnPoints } }));
+    api.on('PUT /api/scoring/logged-hours', ({ body }) => {
+      earnPoints = (body as { earn_points: boolean }).earn_points;
+      return { body: { success: true } };
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ScoringPreview />);
+    const card = screen.getByRole('region', { name: hours.scoringRuleTitle });
+    expect(await within(card).findByText(hours.scoringRuleOff)).toBeInTheDocument();
+    expect(within(card).getByText(hours.scoringRuleHint)).toBeInTheDocument();
+
+    // Cancelled: nothing is sent.
+    await user.click(within(card).getByRole('button', { name: hours.scoringRuleApply(true) }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: hours.scoringRuleTitle })).getByRole('button', {
+        name: hours.cancel,
+      }),
+    );
+    expect(api.calls('PUT', '/api/scoring/logged-hours')).toHaveLength(0);
+
+    await user.click(within(card).getByRole('button', { name: hours.scoringRuleApply(true) }));
+    const dialog = screen.getByRole('dialog', { name: hours.scoringRuleTitle });
+    expect(dialog).toHaveAccessibleDescription(hours.scoringRuleConfirm(true));
+    await user.click(within(dialog).getByRole('button', { name: hours.scoringRuleApply(true) }));
+
+    expect(await within(card).findByText(hours.scoringRuleApplied)).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/scoring/logged-hours')[0]?.body).toEqual({ earn_points: true });
+    expect(await within(card).findByText(hours.scoringRuleOn)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: hours.scoringRuleApply(false) })).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says when the rule could not be applied, with the server’s words', async () => {
+    const api = fakeApi();
+    api.on('GET /api/scoring/logged-hours', () => ({ body: { earn_points: true } }));
+    api.on('PUT /api/scoring/logged-hours', () => ({
+      status: 503,
+      body: { message: 'Try again later' },
+    }));
+    const user = userEvent.setup();
+    renderWithProviders(<ScoringPreview />);
+    const card = screen.getByRole('region', { name: hours.scoringRuleTitle });
+    await user.click(
+      await within(card).findByRole('button', { name: hours.scoringRuleApply(false) }),
+    );
+    await user.click(
+      within(screen.getByRole('dialog', { name: hours.scoringRuleTitle })).getByRole('button', {
+        name: hours.scoringRuleApply(false),
+      }),
+    );
+    const alert = await within(card).findByRole('alert');
+    expect(alert).toHaveTextContent(hours.scoringRuleFailed);
+    expect(alert).toHaveTextContent('Try again later');
+    expect(within(card).getByText(hours.scoringRuleOn)).toBeInTheDocument();
   });
 });

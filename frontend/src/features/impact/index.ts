@@ -1,0 +1,1 @@
+export { useHostsOrganizations } from './api/hosted-organizations';

@@ -1,0 +1,1 @@
+export { useApprovedOrganizations } from './api/list-organizations';
