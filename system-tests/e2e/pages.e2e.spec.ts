@@ -23,8 +23,15 @@ const SIGNED_IN = [
   '/org-setup',
   '/about-us',
   '/profile/me',
+  '/hours',
 ];
-const ADMIN = ['/admin', '/my-opportunities', '/opportunity/{opportunity}'];
+const ADMIN = [
+  '/admin',
+  '/my-opportunities',
+  '/opportunity/{opportunity}',
+  '/hours/verify',
+  '/impact',
+];
 
 const nameOf = (path: string) =>
   path

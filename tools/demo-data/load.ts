@@ -185,6 +185,7 @@ const main = async () => {
     plan.opportunities.reduce((n, o) => n + o.participants.length + o.announcements.length, 0) +
     pastOpportunities.reduce((n, o) => n + 2 + (o.attendance ? 1 : 0), 0) +
     friendshipSteps +
+    plan.serviceLogs.reduce((n, l) => n + (l.decision ? 2 : 1), 0) +
     plan.approvedEmails.length +
     2;
   const c = env.DEMO_DATA_CONCURRENCY;
@@ -357,12 +358,47 @@ const main = async () => {
       );
       client.done++;
     });
+
+    // 5. Service logged off the platform, each logged and decided at its own past instants.
+    await client.each('service hours', plan.serviceLogs, c, async (log, index) => {
+      const loggedAt = easternToInstant(addDays(today, log.loggedDayOffset), '20:00');
+      const answer = await client.call(
+        'POST',
+        routes.logServiceHours.path,
+        log.student,
+        {
+          organization_id: log.organization ? must(ids.organizations, log.organization) : null,
+          outside_organization: log.outside,
+          date: addDays(today, log.serviceDayOffset),
+          minutes: log.minutes,
+          cause: log.cause,
+          description: log.description,
+          verifier_name: log.verifierName,
+          verifier_email: log.verifierEmail,
+          photo: index % 5 === 0 ? (images[index % images.length] ?? null) : null,
+        },
+        { idempotencyKey: `demo-${log.key}`, at: loggedAt },
+      );
+      if (!log.decision) return;
+      client.done++;
+      const decidedAt = easternToInstant(addDays(today, log.decision.dayOffset), '10:00');
+      await client.call(
+        'POST',
+        buildPath(routes.decideServiceHours.path, { id: idOf.parse(answer.body).id }),
+        log.decision.by,
+        { decision: log.decision.approve ? 'approve' : 'reject', reason: log.decision.reason },
+        {
+          idempotencyKey: `demo-decide-${log.key}`,
+          at: new Date(Math.min(decidedAt.getTime(), Date.now() - MINUTE)),
+        },
+      );
+    });
   } finally {
     client.toolingUrl = null;
     await tooling.stop();
   }
 
-  // 5. Upcoming events, created, approved and filled now through the product's own service.
+  // 6. Upcoming events, created, approved and filled now through the product's own service.
   await client.each('opportunities', upcomingOpportunities, c, async (o) => {
     const answer = await client.call('POST', routes.createOpportunity.path, o.host, createBody(o), {
       idempotencyKey: `demo-${o.key}`,
@@ -398,7 +434,7 @@ const main = async () => {
     );
   });
 
-  // 6. Friendships in every state.
+  // 7. Friendships in every state.
   await client.each('friendships', plan.friendships, c, async (f) => {
     const from = must(ids.users, f.from);
     const to = must(ids.users, f.to);
@@ -428,7 +464,7 @@ const main = async () => {
     );
   });
 
-  // 7. Partner addresses on the approved list; the last one marks the demo as loaded.
+  // 8. Partner addresses on the approved list; the last one marks the demo as loaded.
   for (const email of plan.approvedEmails) {
     await client.call('POST', routes.addApprovedEmail.path, ADMIN_EMAIL, { email });
     client.done++;
@@ -438,7 +474,8 @@ const main = async () => {
   console.log(
     `demo data: ${String(plan.users.length + 1)} users, ${String(plan.organizations.length)} organizations, ` +
       `${String(plan.opportunities.length)} opportunities (${String(pastOpportunities.length)} past), ` +
-      `${String(plan.opportunities.reduce((n, o) => n + o.participants.length, 0))} signups, ${String(plan.friendships.length)} friendships in ${seconds} s`,
+      `${String(plan.opportunities.reduce((n, o) => n + o.participants.length, 0))} signups, ${String(plan.friendships.length)} friendships, ` +
+      `${String(plan.serviceLogs.length)} service logs in ${seconds} s`,
   );
   printAccounts();
 };

@@ -66,6 +66,30 @@ export type PlannedOpportunity = {
   readonly announcements: readonly string[];
 };
 
+/** Service a student did off the platform and logged (docs/service-hours.md). */
+export type PlannedServiceLog = {
+  readonly key: string;
+  readonly student: string;
+  /** A platform organization's key, or null for an outside one (`outside` names it). */
+  readonly organization: string | null;
+  readonly outside: string | null;
+  /** Days from today: when the service was done, and when it was logged (same day or later). */
+  readonly serviceDayOffset: number;
+  readonly loggedDayOffset: number;
+  readonly minutes: number;
+  readonly cause: Cause;
+  readonly description: string;
+  readonly verifierName: string;
+  readonly verifierEmail: string;
+  /** Who decides (the organization's host, or the admin for an outside one), when, and how. */
+  readonly decision: {
+    readonly by: string;
+    readonly dayOffset: number;
+    readonly approve: boolean;
+    readonly reason: string | null;
+  } | null;
+};
+
 type FriendshipOutcome = 'pending' | 'friends' | 'declined' | 'removed';
 type PlannedFriendship = {
   readonly from: string;
@@ -79,6 +103,7 @@ export type DemoPlan = {
   readonly organizations: readonly PlannedOrganization[];
   readonly opportunities: readonly PlannedOpportunity[];
   readonly friendships: readonly PlannedFriendship[];
+  readonly serviceLogs: readonly PlannedServiceLog[];
   /** Outside addresses the admins approved (nonprofit partners). The last one marks a full load. */
   readonly approvedEmails: readonly string[];
   readonly imageColors: readonly (readonly [[number, number, number], [number, number, number]])[];
@@ -615,6 +640,58 @@ export const planDemo = (scale = 1): DemoPlan => {
   const friendshipCount = Math.round(studentCount * 2.5);
   for (let i = 0; i < friendshipCount; i++) befriend(pick(emails), pick(emails), pick(outcomes));
 
+  // Service logged off the platform: most verified by the organization's host (or the admin for
+  // an outside organization), some rejected, some waiting; student@ has one of each, and host@'s
+  // Campus Service Corps has logs waiting for host@. Logged after the campus opened (three weeks
+  // before its earliest past event), for service up to four months before that.
+  const earliestPastDay = Math.min(
+    -1,
+    ...opportunities.map((o) => (o.start.kind === 'day' ? o.start.dayOffset : 0)),
+  );
+  const corps = approvedOrgs.find((o) => o.host === HOST_EMAIL) ?? hostOrganization;
+  const serviceLogs: PlannedServiceLog[] = [];
+  const logCount = Math.max(30, Math.round(160 * scale));
+  for (let i = 0; i < logCount; i++) {
+    const who = i < 3 ? STUDENT_EMAIL : pick(students).email;
+    const outside = i === 1 || (i >= 3 && chance(0.25));
+    const candidates = approvedOrgs.filter((o) => o.host !== who);
+    const org = i === 0 || i === 2 || (i >= 3 && i % 10 === 4) ? corps : pick(candidates);
+    const loggedDayOffset = faker.number.int({ min: earliestPastDay - 20, max: -1 });
+    const serviceDayOffset = loggedDayOffset - faker.number.int({ min: 0, max: 120 });
+    // student@: verified (0), verified outside (1), waiting for host@ (2); corps logs often wait.
+    const waits = i === 2 || (i >= 3 && (org === corps && !outside ? chance(0.5) : chance(0.1)));
+    const rejected = !waits && i >= 3 && chance(0.08);
+    const template = pick(TEMPLATES);
+    serviceLogs.push({
+      key: `log-${String(i)}`,
+      student: who,
+      organization: outside ? null : org.key,
+      outside: outside ? (template.nonprofit ?? 'Neighborhood Association') : null,
+      serviceDayOffset,
+      loggedDayOffset,
+      minutes: pick([45, 60, 90, 120, 120, 180, 240]),
+      cause: template.causes[0] ?? 'Other',
+      description: `${template.text} ${pick(CLOSERS)}`,
+      verifierName: faker.person.fullName(),
+      verifierEmail: faker.internet.email({ provider: 'volunteer-partner.org' }).toLowerCase(),
+      decision: waits
+        ? null
+        : {
+            by: outside ? ADMIN_EMAIL : org.host,
+            dayOffset: Math.min(0, loggedDayOffset + faker.number.int({ min: 1, max: 5 })),
+            approve: !rejected,
+            reason: rejected
+              ? pick([
+                  'We have no record of this shift. Please check the date.',
+                  'These hours were already counted at the event on the platform.',
+                ])
+              : chance(0.3)
+                ? 'Thank you for your help!'
+                : null,
+          },
+    });
+  }
+
   const imageColors: DemoPlan['imageColors'] = [
     [
       [46, 125, 50],
@@ -656,6 +733,7 @@ export const planDemo = (scale = 1): DemoPlan => {
     organizations,
     opportunities,
     friendships,
+    serviceLogs,
     approvedEmails: PARTNERS,
     imageColors,
   };
