@@ -207,6 +207,10 @@ const samples: Record<string, string> = {
   birthday: '2000-02-29',
   start_date: '2026-01-01',
   end_date: '2026-12-31',
+  // An impact table's report (docs/impact.md).
+  from: '2026-01-01',
+  to: '2026-12-31',
+  as_of: '2026-06-30',
   registration_date: '2026-03-02',
   token: 'not-a-code',
   projection: 'users',
@@ -520,16 +524,25 @@ describe('command boundaries: every field of every command body, refused by name
         }),
     },
     requestReport: {
+      // The impact dashboard's fields are checked on an impact table's report (docs/impact.md).
       build: (field, value) =>
         Promise.resolve({
           path: '/api/reports',
           token: admin.token,
-          body: {
-            kind: 'service-data',
-            start_date: '2026-01-01',
-            end_date: '2026-12-31',
-            [field]: value,
-          },
+          body: ['table', 'from', 'to', 'as_of', 'organization_id'].includes(field)
+            ? {
+                kind: 'impact',
+                table: 'summary',
+                from: '2026-01-01',
+                to: '2026-12-31',
+                [field]: value,
+              }
+            : {
+                kind: 'service-data',
+                start_date: '2026-01-01',
+                end_date: '2026-12-31',
+                [field]: value,
+              },
         }),
     },
     startReplay: {
