@@ -1,10 +1,8 @@
-import type { ImpactTable, ReportStatus } from '@campus/contracts';
+import type { ImpactTable } from '@campus/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/lib/api-client';
-
-/** How often a running report's progress is asked for. */
-const REPORT_POLL_MS = 500;
+import { runReport, saveCsv } from '@/lib/report-jobs';
 
 /** One table of the dashboard as the answer on screen resolved it (its range, day and organization). */
 export type ImpactCsvRequest = {
@@ -15,51 +13,12 @@ export type ImpactCsvRequest = {
   organization_id: string | null;
 };
 
-class ReportFailedError extends Error {
-  override readonly name = 'ReportFailedError';
-}
-
-const wait = (ms: number) =>
-  new Promise<void>((resolve) => {
-    setTimeout(resolve, ms);
-  });
-
-/** Hands a CSV to the browser as a download named `fileName`. */
-const saveCsv = (csv: string, fileName: string) => {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-};
-
 /**
- * An admin's export: the `impact` report job (POST /api/reports), its progress polled from
- * GET /api/reports/{id}, then its file saved under the report's file name.
+ * An admin's export: the `impact` report job (POST /api/reports), its progress polled, then its
+ * file saved under the report's file name.
  */
-const runReport = async (
-  request: ImpactCsvRequest,
-  onProgress: (percent: number) => void,
-): Promise<string> => {
-  const { job_id } = await api.request('requestReport', { body: { kind: 'impact', ...request } });
-  for (;;) {
-    const status: ReportStatus = await api.request('getReport', { params: { id: job_id } });
-    onProgress(status.progress);
-    if (status.state === 'failed' || status.state === 'unknown') {
-      throw new ReportFailedError(status.failed_reason ?? status.state);
-    }
-    if (status.state === 'completed' && status.file) {
-      const csv = await api.request('downloadReport', { params: { id: status.id } });
-      saveCsv(typeof csv === 'string' ? csv : '', status.file.file_name);
-      return status.file.file_name;
-    }
-    await wait(REPORT_POLL_MS);
-  }
-};
+const runImpactReport = (request: ImpactCsvRequest, onProgress: (percent: number) => void) =>
+  runReport({ kind: 'impact', ...request }, onProgress);
 
 /** The file name of a table downloaded directly: `impact_months_2025-09-16_to_2025-12-31.csv`. */
 export const impactCsvFileName = ({ table, from, to }: ImpactCsvRequest): string =>
@@ -93,7 +52,7 @@ export const useImpactCsv = (viaReportJob: boolean) => {
   const mutation = useMutation({
     mutationFn: (request: ImpactCsvRequest) => {
       setProgress(null);
-      return viaReportJob ? runReport(request, setProgress) : downloadDirectly(request);
+      return viaReportJob ? runImpactReport(request, setProgress) : downloadDirectly(request);
     },
   });
   return { ...mutation, progress };
