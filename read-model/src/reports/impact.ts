@@ -47,28 +47,43 @@ const IN_SCOPE = `service_date BETWEEN $1::date AND $2::date
 type Breakdown = 'months' | 'causes' | 'organizations' | 'academic_levels';
 
 /**
- * How each breakdown groups a person's service (`s`): its key as text ('' for service of no
- * organization or of no known academic level), and the row it reads beside it.
+ * Each person's service in scope (`f`), once per fact, with each breakdown's key beside it as
+ * text ('' for service of no organization or of no known academic level); a fact has its causes.
  */
-const BREAKDOWNS: Record<Breakdown, { readonly key: string; readonly from: string }> = {
-  months: { key: `to_char(s.service_date, 'YYYY-MM')`, from: 's' },
-  causes: { key: 'c.cause', from: 's CROSS JOIN LATERAL unnest(s.causes) AS c(cause)' },
-  organizations: { key: `COALESCE(s.organization_id::text, '')`, from: 's' },
-  academic_levels: {
-    key: `COALESCE(p.academic_level, '')`,
-    from: 's LEFT JOIN impact_people p ON p.user_id = s.user_id',
-  },
+const FACTS = `f AS MATERIALIZED (
+    SELECT s.source_id, s.user_id, s.minutes, s.opportunity_id, s.organization_id,
+           s.service_date, s.causes, to_char(s.service_date, 'YYYY-MM') AS month,
+           COALESCE(s.organization_id::text, '') AS org, COALESCE(p.academic_level, '') AS level
+      FROM impact_service s LEFT JOIN impact_people p ON p.user_id = s.user_id
+     WHERE ${IN_SCOPE})`;
+
+/** The column of `f` that holds each breakdown's key (causes: a fact's array of them). */
+const KEY_COLUMN: Record<Exclude<Breakdown, 'causes'>, string> = {
+  months: 'month',
+  organizations: 'org',
+  academic_levels: 'level',
 };
 
-/** Each person's service in scope (`s`) under each breakdown's key: one row per fact and key. */
-const KEYED = `keyed AS (${(Object.keys(BREAKDOWNS) as Breakdown[])
+/** Whether a fact of `f` falls in any of the groups `keys` (text[]) of the breakdown `breakdown`. */
+const inGroups = (breakdown: string, keys: string) =>
+  `CASE ${breakdown} ${(Object.keys(KEY_COLUMN) as (keyof typeof KEY_COLUMN)[])
+    .map((b) => `WHEN '${b}' THEN f.${KEY_COLUMN[b]} = ANY(${keys})`)
+    .join(' ')} ELSE f.causes && ${keys} END`;
+
+/**
+ * Each breakdown's groups: a group's minutes (each fact once) and its people (each once); a fact
+ * of two causes counts in both causes' groups.
+ */
+const GROUPS = `groups AS MATERIALIZED (${(Object.keys(KEY_COLUMN) as (keyof typeof KEY_COLUMN)[])
   .map(
-    (breakdown) =>
-      `SELECT '${breakdown}'::text AS breakdown, ${BREAKDOWNS[breakdown].key} AS key, s.source_id,
-              s.user_id, s.minutes
-         FROM ${BREAKDOWNS[breakdown].from}`,
+    (b) => `SELECT '${b}'::text AS breakdown, ${KEY_COLUMN[b]} AS key, sum(minutes)::int AS minutes,
+              count(DISTINCT user_id)::int AS volunteers
+         FROM f GROUP BY ${KEY_COLUMN[b]}`,
   )
-  .join(' UNION ALL ')})`;
+  .join(' UNION ALL ')}
+    UNION ALL
+    SELECT 'causes', c.cause, sum(f.minutes)::int, count(DISTINCT f.user_id)::int
+      FROM f CROSS JOIN LATERAL unnest(f.causes) AS c(cause) GROUP BY c.cause)`;
 
 type Params = readonly [string, string, Date | null, string | null];
 
@@ -79,39 +94,29 @@ const paramsOf = (scope: ImpactScope): Params => [
   scope.organizationId ?? null,
 ];
 
-/** Groups together: each service once (a fact of two causes is one service), each person once. */
-const MERGED_SQL = `SELECT COALESCE(sum(d.minutes), 0)::int AS minutes,
-    count(DISTINCT d.user_id)::int AS volunteers
-  FROM (SELECT DISTINCT k.source_id, k.user_id, k.minutes FROM keyed k
-         WHERE k.breakdown = $5 AND k.key = ANY($6::text[])) d`;
+/** Groups $6 of the breakdown $5 together: each service once, each person once. */
+const MERGED_SQL = `WITH ${FACTS}
+  SELECT COALESCE(sum(f.minutes), 0)::int AS minutes, count(DISTINCT f.user_id)::int AS volunteers
+    FROM f WHERE ${inGroups('$5::text', '$6::text[]')}`;
 
 /**
  * Every figure of a dashboard in one statement (one scan of the facts in scope): the totals, the
  * no-show figures, each breakdown's groups (organizations with their names) and, per breakdown,
  * its groups of fewer than $5 people merged; the top opportunities; the organization's name.
  */
-const DASHBOARD_SQL = `WITH s AS MATERIALIZED (SELECT * FROM impact_service WHERE ${IN_SCOPE}),
-  r AS MATERIALIZED (SELECT * FROM impact_registrations WHERE ${IN_SCOPE}),
-  ${KEYED},
-  per_person_key AS (
-    SELECT breakdown, key, user_id, sum(minutes) AS minutes
-      FROM keyed GROUP BY breakdown, key, user_id
-  ),
-  groups AS (
-    SELECT breakdown, key, sum(minutes)::int AS minutes, count(*)::int AS volunteers
-      FROM per_person_key GROUP BY breakdown, key
-  ),
+const DASHBOARD_SQL = `WITH ${FACTS},
+  r AS MATERIALIZED (SELECT source_id, user_id, attended FROM impact_registrations
+                      WHERE ${IN_SCOPE}),
+  ${GROUPS},
   small AS (
-    SELECT DISTINCT k.breakdown, k.source_id, k.user_id, k.minutes
-      FROM keyed k JOIN groups g ON g.breakdown = k.breakdown AND g.key = k.key
-     WHERE g.volunteers < $5
+    SELECT breakdown, array_agg(key) AS keys FROM groups WHERE volunteers < $5 GROUP BY breakdown
   ),
-  per_person AS (SELECT user_id, count(*) AS services FROM s GROUP BY user_id),
+  per_person AS (SELECT user_id, count(*) AS services FROM f GROUP BY user_id),
   per_opportunity AS (
     SELECT opportunity_id, min(organization_id::text) AS organization_id,
            min(service_date) AS date, sum(minutes)::int AS minutes,
            count(DISTINCT user_id)::int AS volunteers
-      FROM s WHERE opportunity_id IS NOT NULL
+      FROM f WHERE opportunity_id IS NOT NULL
      GROUP BY opportunity_id HAVING count(DISTINCT user_id) >= $5
   ),
   top AS (
@@ -125,11 +130,11 @@ const DASHBOARD_SQL = `WITH s AS MATERIALIZED (SELECT * FROM impact_service WHER
       LEFT JOIN organizations org ON org.id::text = t.organization_id
   )
   SELECT
-    (SELECT COALESCE(sum(minutes), 0)::int FROM s) AS minutes,
+    (SELECT COALESCE(sum(minutes), 0)::int FROM f) AS minutes,
     (SELECT count(*)::int FROM per_person) AS volunteers,
     (SELECT count(*)::int FROM per_person WHERE services >= 2) AS returning,
     (SELECT count(*)::int FROM (SELECT source_id FROM r
-                                UNION SELECT source_id FROM s WHERE opportunity_id IS NOT NULL) m)
+                                UNION SELECT source_id FROM f WHERE opportunity_id IS NOT NULL) m)
       AS attendances,
     (SELECT count(*)::int FROM r) AS registered,
     (SELECT count(*)::int FROM r WHERE NOT attended) AS no_shows,
@@ -138,11 +143,12 @@ const DASHBOARD_SQL = `WITH s AS MATERIALIZED (SELECT * FROM impact_service WHER
               'minutes', g.minutes, 'volunteers', g.volunteers, 'name', o.name)), '[]')
        FROM groups g
        LEFT JOIN organizations o ON g.breakdown = 'organizations' AND o.id::text = g.key) AS groups,
-    (SELECT COALESCE(json_agg(json_build_object('breakdown', m.breakdown,
+    (SELECT COALESCE(json_agg(json_build_object('breakdown', sm.breakdown,
               'minutes', m.minutes, 'volunteers', m.volunteers)), '[]')
-       FROM (SELECT breakdown, sum(minutes)::int AS minutes,
-                    count(DISTINCT user_id)::int AS volunteers
-               FROM small GROUP BY breakdown) m) AS merged,
+       FROM small sm CROSS JOIN LATERAL (
+         SELECT COALESCE(sum(f.minutes), 0)::int AS minutes,
+                count(DISTINCT f.user_id)::int AS volunteers
+           FROM f WHERE ${inGroups('sm.breakdown', 'sm.keys')}) m) AS merged,
     (SELECT COALESCE(json_agg(top ORDER BY rank), '[]') FROM (SELECT * FROM top ORDER BY rank LIMIT $6) top)
       AS top,
     (SELECT name FROM organizations WHERE id = $4::uuid) AS organization_name`;
@@ -181,10 +187,7 @@ const breakdownOf = async (
   // The small groups merged came with the dashboard; merging more takes a statement each.
   const measure = async (keys: readonly string[]): Promise<MergedFigures> => {
     if (allSmall && keys.length === smallKeys.length) return allSmall;
-    const { rows } = await client.query<MergedFigures>(
-      `WITH s AS (SELECT * FROM impact_service WHERE ${IN_SCOPE}), ${KEYED} ${MERGED_SQL}`,
-      [...params, breakdown, keys],
-    );
+    const { rows } = await client.query<MergedFigures>(MERGED_SQL, [...params, breakdown, keys]);
     return rows[0] ?? { minutes: 0, volunteers: 0 };
   };
   const { shown, merged, hidden } = await kAnonymous(groups, measure);

@@ -107,6 +107,7 @@ describe('impact report jobs (real Redis and Postgres)', () => {
       hostOrgId: chessEvent.organizationId,
       name: 'Chess lessons',
       date: '2026-04-04',
+      causes: ['Education', 'Other'],
     });
     chess = chessEvent.organizationId;
     const ids = people.map((p) => p.userId);
@@ -223,6 +224,34 @@ describe('impact report jobs (real Redis and Postgres)', () => {
     expect(all.rows.map((r) => [r['label'], r['minutes'], r['volunteers']])).toEqual([
       ['Garden Club', '600', '10'],
       ['Library Friends', '150', '5'],
+    ]);
+  });
+
+  it('counts a service of two merged causes once in the merged row', async () => {
+    const causes = await built({
+      kind: 'impact',
+      table: 'causes',
+      from: '2026-03-01',
+      to: '2026-04-30',
+    });
+    // Other (the 3 chess pupils) is too small alone; the smallest cause shown, Education (5
+    // readers and the same 3 pupils), joins it: 5 x 30 + 3 x 45 minutes, not the pupils' 45
+    // minutes twice.
+    expect(causes.rows).toEqual([
+      {
+        cause: 'Environment & Sustainability',
+        label: 'Environment & Sustainability',
+        minutes: '600',
+        hours: '10.0',
+        volunteers: '10',
+      },
+      {
+        cause: '',
+        label: 'Smaller groups combined',
+        minutes: '285',
+        hours: '4.8',
+        volunteers: '8',
+      },
     ]);
   });
 
