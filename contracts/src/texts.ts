@@ -85,6 +85,10 @@ export const texts = {
     invalidToken: 'Authentication failed: Token is invalid or expired',
     failed: 'Authentication failed. Please try again.',
     emailNotVerified: 'Verify your email address before using the app.',
+    /** A 403: signed in, not yet registered. */
+    notRegistered: 'You need to complete your registration first.',
+    /** A 403: a route for admins. */
+    adminsOnly: 'Only admins can do this.',
   },
   api: {
     generic: 'An API error occurred',

@@ -34,6 +34,12 @@ export { enqueueReplay, replayStatus } from './jobs/replay-status';
 export { enqueueScoringPreview, scoringPreviewStatus } from './jobs/scoring-preview-status';
 export { reportFileName, type ReportRequest } from './reports/report-definitions';
 export { streamReport, type ReportProgress } from './reports/stream-report';
-export { enqueueReport, reportDownload, reportStatus } from './reports/report-service';
+export {
+  enqueueReport,
+  reportDownload,
+  reportStatus,
+  reportSubject,
+} from './reports/report-service';
+export { hostsOrganization, mayAccessReport, type ReportSubject } from './reports/report-access';
 export { impactDashboard, type ImpactScope } from './reports/impact';
 export { readProjectionStatus } from './projection-status';

@@ -4,17 +4,19 @@ import {
   routes,
   serviceDataRangeSchema,
   startReplaySchema,
+  texts,
 } from '@campus/contracts';
 import { parseOrThrow, requireAuth, requireCaller, withRedisDeadline } from '@campus/infra';
 import {
   enqueueReplay,
   enqueueReport,
+  mayAccessReport,
   reportFileName,
   streamReport,
   type JobQueues,
   type ReportRequest,
 } from '@campus/read-model';
-import { ServiceUnavailableError } from '../errors';
+import { ForbiddenError, ServiceUnavailableError } from '../errors';
 import { mountRoute, type CommandDeps } from '../http/context';
 
 const queuesOf = (deps: CommandDeps): JobQueues => {
@@ -38,9 +40,20 @@ const accepted = async (res: Response, enqueued: Promise<unknown>) => {
 export const operationsCommandRouter = (deps: CommandDeps): Router => {
   const router = Router();
 
+  // Admins ask for any report; a host for a table of the impact dashboard of an organization they
+  // host (docs/impact.md).
   mountRoute(router, routes.requestReport, deps, async (req, res) => {
     const caller = requireCaller(req);
     const body = parseOrThrow(requestReportSchema, req.body ?? {});
+    const subject = {
+      kind: body.kind,
+      organizationId: body.kind === 'impact' ? body.organization_id : null,
+    };
+    if (!(await mayAccessReport(deps.pool, caller, subject))) {
+      throw new ForbiddenError(
+        body.kind === 'impact' ? texts.impact.errors.notHost : texts.auth.adminsOnly,
+      );
+    }
     await accepted(res, enqueueReport(queuesOf(deps), deps.pool, body, caller.userId));
   });
 

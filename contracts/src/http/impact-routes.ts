@@ -4,7 +4,7 @@ import { route } from './route';
 /**
  * The impact dashboard (docs/impact.md): admins see every organization or one, a host only an
  * organization they host (the handler's rule). Its tables are also report jobs (POST /api/reports,
- * kind `impact`) for the Admin Panel's progress bar.
+ * kind `impact`, under the same rule), which the dashboard's CSV buttons run with their progress.
  */
 export const impactRoutes = {
   getImpact: route({
@@ -14,7 +14,7 @@ export const impactRoutes = {
     query: impactQuerySchema,
     response: impactDashboardSchema,
   }),
-  /** One table of the dashboard as a CSV attachment, under the same rules. */
+  /** One table of the dashboard as a CSV attachment at once, under the same rules (for scripts). */
   impactCsv: route({
     method: 'GET',
     path: '/api/impact/csv',

@@ -23,21 +23,29 @@ export const reportsRoutes = {
     auth: 'admin',
     body: serviceDataRangeSchema,
   }),
+  /**
+   * A report job. Admins ask for any report; anyone else only for a table of the impact dashboard
+   * of an organization they host now (the handler's rule, docs/impact.md), else 403.
+   */
   requestReport: route({
     method: 'POST',
     path: '/api/reports',
-    auth: 'admin',
+    auth: 'user',
     body: requestReportSchema,
     response: jobAcceptedSchema,
   }),
+  /**
+   * A report job's state. Admins see every report; anyone else only the impact reports of an
+   * organization they host now: the others are a 404, as if there were no such report.
+   */
   getReport: route({
     method: 'GET',
     path: '/api/reports/:id',
-    auth: 'admin',
+    auth: 'user',
     response: reportStatusSchema,
   }),
-  /** The report's CSV as an attachment under the report's file name. */
-  downloadReport: route({ method: 'GET', path: '/api/reports/:id/file', auth: 'admin' }),
+  /** The report's CSV as an attachment under the report's file name; seen as its state is. */
+  downloadReport: route({ method: 'GET', path: '/api/reports/:id/file', auth: 'user' }),
   /** The leaderboard as it stood at the end of an Eastern day, from the point ledger. */
   getLeaderboardAsOf: route({
     method: 'GET',

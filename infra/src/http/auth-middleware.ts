@@ -74,9 +74,9 @@ export const requireAuth =
         ? await resolveCaller(identity).catch(() => null)
         : await resolveCaller(identity);
     if ((level === 'user' || level === 'admin') && !caller) {
-      throw new ForbiddenError('You need to complete your registration first.');
+      throw new ForbiddenError(texts.auth.notRegistered);
     }
-    if (level === 'admin' && !caller?.admin) throw new ForbiddenError('Only admins can do this.');
+    if (level === 'admin' && !caller?.admin) throw new ForbiddenError(texts.auth.adminsOnly);
     authStates.set(req, { identity, caller });
     next();
   };
@@ -96,6 +96,6 @@ export const callerOf = (req: Request): Caller | null => authStates.get(req)?.ca
 
 export const requireCaller = (req: Request): Caller => {
   const caller = callerOf(req);
-  if (!caller) throw new ForbiddenError('You need to complete your registration first.');
+  if (!caller) throw new ForbiddenError(texts.auth.notRegistered);
   return caller;
 };

@@ -8,10 +8,13 @@ import {
   requireCaller,
   ServiceUnavailableError,
   withRedisDeadline,
+  type Caller,
 } from '@campus/infra';
 import {
+  mayAccessReport,
   reportDownload,
   reportStatus,
+  reportSubject,
   streamReport,
   type JobQueues,
   type ReportRequest,
@@ -21,10 +24,12 @@ import { personVisibility, projectPerson } from '../shared/person-visibility';
 import { leaderboardAsOf } from './leaderboard-as-of';
 
 const DEFAULT_REPORTS_DIR = 'var/reports';
+const REPORT_NOT_FOUND = 'Report not found';
 
 /**
  * Reports: the CSV endpoints (same code as the report jobs), report job states and their
- * files (admins only), and leaderboards as of a past date.
+ * files (admins every report, hosts their organization's impact reports), and leaderboards as of
+ * a past date.
  */
 export const reportsQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
@@ -47,27 +52,43 @@ export const reportsQueryRouter = (deps: QueryDeps): Router => {
     csv({ kind: 'opportunities' }, 'opportunities.csv'),
   );
 
+  /**
+   * Throws 404 unless the caller may see the report `id` (docs/impact.md): a report someone may
+   * not see is answered as one that does not exist.
+   */
+  const assertMaySee = async (caller: Caller, id: string, queues: JobQueues | null) => {
+    if (caller.admin) return;
+    const subject = await withRedisDeadline(null, reportSubject(queues, deps.pool, id));
+    if (!subject || !(await mayAccessReport(deps.pool, caller, subject))) {
+      throw new NotFoundError(REPORT_NOT_FOUND);
+    }
+  };
+
   mountQuery(router, routes.getReport, deps, async (req, res) => {
     const id = String(req.params['id']);
+    await assertMaySee(requireCaller(req), id, queuesOf());
     const status = await withRedisDeadline(
       null,
       reportStatus(queuesOf(), deps.pool, id, (reportId) =>
         buildPath(routes.downloadReport.path, { id: reportId }),
       ),
     );
-    if (!status) throw new NotFoundError('Report not found');
+    if (!status) throw new NotFoundError(REPORT_NOT_FOUND);
     res.json(status);
   });
 
   mountQuery(router, routes.downloadReport, deps, async (req, res) => {
-    const download = await reportDownload(deps.pool, reportsDir, String(req.params['id']));
+    const id = String(req.params['id']);
+    // A file is built once its row is written: the read model alone says what it counts.
+    await assertMaySee(requireCaller(req), id, null);
+    const download = await reportDownload(deps.pool, reportsDir, id);
     const size = download
       ? await stat(download.path).then(
           (s) => s.size,
           () => null,
         )
       : null;
-    if (!download || size === null) throw new NotFoundError('Report not found');
+    if (!download || size === null) throw new NotFoundError(REPORT_NOT_FOUND);
     res.type('text/csv').attachment(download.fileName).set('content-length', String(size));
     await pipeline(createReadStream(download.path), res);
   });

@@ -1,9 +1,16 @@
 import { join, resolve } from 'node:path';
-import type { JobAccepted, JobState, ReportStatus, RequestReport } from '@campus/contracts';
+import type {
+  JobAccepted,
+  JobState,
+  ReportKind,
+  ReportStatus,
+  RequestReport,
+} from '@campus/contracts';
 import type { Pool } from '@campus/infra';
 import { reportIdOf, type JobQueues } from '../jobs/queues';
 import { readModelPosition } from '../read-position';
 import { LIVE_SCHEMA, withReadTransaction } from '../read-schema';
+import type { ReportSubject } from './report-access';
 import type { ReportRequest } from './report-definitions';
 
 /** What the services call: enqueue a report, see its state, find its file. */
@@ -28,6 +35,8 @@ const toReportRequest = (body: RequestReport): ReportRequest => {
 
 type ReportFileRow = {
   id: string;
+  kind: ReportKind;
+  organization_id: string | null;
   file_name: string;
   path: string;
   position: string;
@@ -39,7 +48,8 @@ type ReportFileRow = {
 const findReportFile = async (pool: Pool, id: string): Promise<ReportFileRow | null> => {
   const { rows } = await withReadTransaction(pool, LIVE_SCHEMA, (client) =>
     client.query<ReportFileRow>(
-      `SELECT id, file_name, path, position, row_count, byte_size::text, created_at
+      `SELECT id, kind, organization_id::text, file_name, path, position, row_count,
+              byte_size::text, created_at
          FROM report_files WHERE id = $1`,
       [id],
     ),
@@ -62,6 +72,23 @@ export const enqueueReport = async (
   if (await findReportFile(pool, id)) return { job_id: id, state: 'completed' };
   const job = await queues.reports.add(request.kind, { ...request, requestedBy }, { jobId: id });
   return { job_id: id, state: await job.getState() };
+};
+
+/** What the report `id` counts (its built file's or its job's); null when neither is known. */
+export const reportSubject = async (
+  queues: JobQueues | null,
+  pool: Pool,
+  id: string,
+): Promise<ReportSubject | null> => {
+  const file = await findReportFile(pool, id);
+  if (file) return { kind: file.kind, organizationId: file.organization_id };
+  const job = queues ? await queues.reports.getJob(id) : null;
+  if (!job) return null;
+  const data = job.data;
+  return {
+    kind: data.kind,
+    organizationId: data.kind === 'impact' ? data.organizationId : null,
+  };
 };
 
 /** A report's job state and progress, and its file once built; null when neither is known. */

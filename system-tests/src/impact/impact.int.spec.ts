@@ -271,14 +271,64 @@ describe('GET /api/impact and its CSV over HTTP (real Postgres, Redis, BullMQ)',
       'month,label,minutes,hours,volunteers',
       '2026-03,March 2026,795,13.3,6',
     ]);
-    // The report jobs are the Admin Panel's: a host downloads with GET /api/impact/csv.
-    const refused = await stack.command('post', '/api/reports', host.token, {
+  });
+
+  it("builds a host's CSV of their organization through the report jobs, and shows it to no one else", async () => {
+    const report = {
       kind: 'impact',
       table: 'months',
       from: '2026-03-01',
       to: '2026-03-31',
       organization_id: rowing.id,
+    };
+    const accepted = await stack.command('post', '/api/reports', host.token, report);
+    expect(accepted.status, accepted.text).toBe(202);
+    const { job_id: id } = jobAcceptedSchema.parse(accepted.body);
+    const state = async (account: TestAccount) => {
+      const response = await stack.read(`/api/reports/${id}`, account.token);
+      return response.status === 200
+        ? reportStatusSchema.parse(response.body).state
+        : response.status;
+    };
+    // Seen while it runs and once built.
+    await expect.poll(() => state(host), { timeout: 15_000 }).toBe('completed');
+    const file = await stack.read(`/api/reports/${id}/file`, host.token);
+    expect(file.status).toBe(200);
+    expect(lines(file.text)).toEqual([
+      'month,label,minutes,hours,volunteers',
+      '2026-03,March 2026,495,8.3,5',
+    ]);
+    // Another organization's host, a student: as if there were no such report; an admin sees it.
+    for (const who of [rival, students[0] as TestAccount]) {
+      expect(await state(who)).toBe(404);
+      expect((await refusal(`/api/reports/${id}/file`, who)).status).toBe(404);
+    }
+    expect(await state(admin)).toBe('completed');
+
+    // Every organization, another organization, another kind of report: refused.
+    for (const [body, detail] of [
+      [{ ...report, organization_id: undefined }, texts.impact.errors.notHost],
+      [{ ...report, organization_id: chess.id }, texts.impact.errors.notHost],
+      [{ kind: 'users' }, texts.auth.adminsOnly],
+    ] as const) {
+      const refused = await stack.command('post', '/api/reports', host.token, body);
+      expect(refused.status, JSON.stringify(body)).toBe(403);
+      expect((refused.body as Problem).detail).toBe(detail);
+    }
+    const student = await stack.command(
+      'post',
+      '/api/reports',
+      (students[0] as TestAccount).token,
+      report,
+    );
+    expect(student.status).toBe(403);
+
+    // An admin's report of every organization is not a host's to see.
+    const all = await stack.command('post', '/api/reports', admin.token, {
+      ...report,
+      organization_id: undefined,
     });
-    expect(refused.status).toBe(403);
+    const allId = jobAcceptedSchema.parse(all.body).job_id;
+    expect((await refusal(`/api/reports/${allId}`, host)).status).toBe(404);
   });
 });

@@ -232,15 +232,15 @@ const matrix: Partial<Record<RouteName, Row>> = {
   getAdminSummary: { kind: 'read', expected: adminOnly(200), path: () => p('getAdminSummary') },
   usersCsv: { kind: 'read', expected: adminOnly(200), path: () => p('usersCsv') },
   opportunitiesCsv: { kind: 'read', expected: adminOnly(200), path: () => p('opportunitiesCsv') },
+  // No such report: nobody finds it (whom a report shows itself to: src/impact/impact.int.spec.ts).
   getReport: {
     kind: 'read',
-    // No such report: the admin passes authorization and finds nothing.
-    expected: adminOnly(404),
+    expected: users(404),
     path: () => p('getReport', { id: 'users-0-0' }),
   },
   downloadReport: {
     kind: 'read',
-    expected: adminOnly(404),
+    expected: users(404),
     path: () => p('downloadReport', { id: 'users-0-0' }),
   },
   getReplay: {
@@ -507,10 +507,21 @@ const matrix: Partial<Record<RouteName, Row>> = {
         body: { start_date: '2026-03-01', end_date: '2026-03-31' },
       }),
   },
+  // A table of the impact dashboard of the host's organization: its host and admins.
   requestReport: {
     kind: 'write',
-    expected: adminOnly(202),
-    cell: () => Promise.resolve({ path: p('requestReport'), body: { kind: 'users' } }),
+    expected: only(['host', 'admin'], 202),
+    cell: (w) =>
+      Promise.resolve({
+        path: p('requestReport'),
+        body: {
+          kind: 'impact',
+          table: 'months',
+          from: '2026-03-01',
+          to: '2026-03-31',
+          organization_id: w.org.id,
+        },
+      }),
   },
   startReplay: {
     kind: 'write',

@@ -52,8 +52,8 @@ export const buildReportFile = async (options: {
     withReadTransaction(pool, LIVE_SCHEMA, (client) =>
       client.query(
         `INSERT INTO report_files (id, kind, start_date, end_date, file_name, path, position,
-            row_count, byte_size, requested_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+            row_count, byte_size, requested_by, organization_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (id) DO UPDATE SET file_name = EXCLUDED.file_name, path = EXCLUDED.path,
             position = EXCLUDED.position, row_count = EXCLUDED.row_count,
             byte_size = EXCLUDED.byte_size, created_at = now()`,
@@ -68,6 +68,7 @@ export const buildReportFile = async (options: {
           built.rows,
           size,
           options.requestedBy,
+          request.kind === 'impact' ? request.organizationId : null,
         ],
       ),
     ),

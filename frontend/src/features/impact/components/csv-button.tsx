@@ -12,16 +12,14 @@ type CsvButtonProps = {
   /** The table's heading, which names the button and its progress. */
   heading: string;
   request: ImpactCsvRequest;
-  /** Admins run a report job with its progress; hosts download the table directly. */
-  viaReportJob: boolean;
 };
 
 /**
- * One table's CSV: a button, then a progress bar while the file is prepared (a report job's
- * percentage; a bar without a value while a direct download is on its way), then the outcome.
+ * One table's CSV: a button, then a progress bar while the report job prepares the file (without
+ * a value until its first answer), then the outcome.
  */
-export const CsvButton = ({ heading, request, viaReportJob }: CsvButtonProps) => {
-  const job = useImpactCsv(viaReportJob);
+export const CsvButton = ({ heading, request }: CsvButtonProps) => {
+  const job = useImpactCsv();
   const progressId = useId();
   return (
     <div className={styles.csv}>

@@ -30,8 +30,8 @@ const isEmpty = (data: ImpactAnswer) =>
   data.top_opportunities.rows.length === 0;
 
 /** The figures of one answer: what they cover, the privacy note, the totals and each breakdown. */
-const ImpactResults = ({ data, isAdmin }: { data: ImpactAnswer; isAdmin: boolean }) => {
-  const csv = csvScopeOf(data, isAdmin);
+const ImpactResults = ({ data }: { data: ImpactAnswer }) => {
+  const csv = csvScopeOf(data);
   const tables = t.tables;
   return (
     <>
@@ -145,7 +145,7 @@ const ImpactView = ({ isAdmin, organizations }: ImpactViewProps) => {
           className={cx(styles.results, query.isPlaceholderData && styles.stale)}
           aria-busy={query.isPlaceholderData || undefined}
         >
-          <ImpactResults data={data} isAdmin={isAdmin} />
+          <ImpactResults data={data} />
         </div>
       ) : (
         <Spinner size="large" label={t.loading} />

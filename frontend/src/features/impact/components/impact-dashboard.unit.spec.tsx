@@ -529,12 +529,18 @@ describe('CSV of a table', () => {
     expect(saved).toEqual([]);
   });
 
-  it('downloads a host’s table directly, busy until it arrives', async () => {
+  it('runs a host’s report job for their organization, busy until the file arrives', async () => {
     const api = serve(() =>
       anAnswer({ as_of: '2025-09-30', organization: { id: HABITAT, name: 'Habitat Club' } }),
     );
-    const file = deferred<{ body: unknown }>();
-    api.on('GET /api/impact/csv', () => file.promise);
+    const name = 'impact_causes_2025-09-16_to_2025-10-01_organization_11111111.csv';
+    const finished = deferred<{ body: unknown }>();
+    api.on('POST /api/reports', () => ({
+      status: 202,
+      body: { job_id: 'job-2', state: 'waiting' },
+    }));
+    api.on('GET /api/reports/job-2', () => finished.promise);
+    api.on('GET /api/reports/job-2/file', () => ({ body: 'cause,minutes\nHunger,6000\n' }));
     const user = userEvent.setup();
     renderDashboard(host);
     const heading = t.tables.causes.heading;
@@ -547,18 +553,31 @@ describe('CSV of a table', () => {
     expect(button).toHaveAttribute('aria-busy', 'true');
     expect(button).toBeDisabled();
 
-    file.resolve({ body: 'cause,minutes\nHunger,6000\n' });
-    const name = 'impact_causes_2025-09-16_to_2025-10-01.csv';
+    finished.resolve({
+      body: status({
+        id: 'job-2',
+        state: 'completed',
+        progress: 100,
+        file: {
+          file_name: name,
+          rows: 1,
+          bytes: 26,
+          position: '1.1',
+          created_at: '2025-10-01T12:00:00.000Z',
+          download_url: '/api/reports/job-2/file',
+        },
+      }),
+    });
     expect(await screen.findByText(t.csv.done(name))).toBeInTheDocument();
     expect(saved).toEqual([{ name, href: 'blob:csv' }]);
-    const [sent] = api.calls('GET', '/api/impact/csv');
-    expect(Object.fromEntries(new URLSearchParams(sent?.search))).toEqual({
+    expect(api.calls('POST', '/api/reports')[0]?.body).toEqual({
+      kind: 'impact',
       table: 'causes',
       from: '2025-09-16',
       to: '2025-10-01',
       as_of: '2025-09-30',
       organization_id: HABITAT,
     });
-    expect(api.calls('POST', '/api/reports')).toEqual([]);
+    expect(api.calls('GET', '/api/impact/csv')).toEqual([]);
   });
 });

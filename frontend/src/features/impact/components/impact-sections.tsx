@@ -26,17 +26,14 @@ const ImpactChart = lazy(() =>
 );
 
 /** What every table's CSV asks for besides its table: the answer's range, day and organization. */
-export type CsvScope = { request: Omit<ImpactCsvRequest, 'table'>; viaReportJob: boolean };
+export type CsvScope = Omit<ImpactCsvRequest, 'table'>;
 
 /** The CSV scope of the answer on screen. */
-export const csvScopeOf = (data: ImpactDashboard, viaReportJob: boolean): CsvScope => ({
-  request: {
-    from: data.from,
-    to: data.to,
-    as_of: data.as_of,
-    organization_id: data.organization?.id ?? null,
-  },
-  viaReportJob,
+export const csvScopeOf = (data: ImpactDashboard): CsvScope => ({
+  from: data.from,
+  to: data.to,
+  as_of: data.as_of,
+  organization_id: data.organization?.id ?? null,
 });
 
 type SectionProps = {
@@ -55,11 +52,7 @@ export const ImpactSection = ({ table, heading, csv, children }: SectionProps) =
         <h2 id={titleId} className={styles.sectionTitle}>
           {heading}
         </h2>
-        <CsvButton
-          heading={heading}
-          request={{ ...csv.request, table }}
-          viaReportJob={csv.viaReportJob}
-        />
+        <CsvButton heading={heading} request={{ ...csv, table }} />
       </div>
       {children}
     </section>
