@@ -8,7 +8,6 @@ import {
   type EventMetadata,
   type RecordedEvent,
 } from '@campus/contracts';
-import type { PersonalDataVault } from '@campus/infra';
 import { foldStream, handleCommand, type CommandOutcome } from '../decider/decider';
 import { reservationDecider } from '../decider/reservation-decider';
 import type { CommandDeps } from '../http/context';
@@ -18,20 +17,38 @@ import { erasureDecider } from './erasure-decider';
 /** Names the image store gives uploads (a uuid and the detected type); nothing else is deleted. */
 const STORED_IMAGE = /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 
-/** Every photo the person ever set, while their key can still open their profile edits. */
+/** The stored file an image URL names, if it is one of the image store's uploads. */
+const storedImageOf = (url: string | null | undefined): string | null => {
+  if (!url?.startsWith(FILES_URL_PREFIX)) return null;
+  const name = url.slice(FILES_URL_PREFIX.length);
+  return STORED_IMAGE.test(name) ? name : null;
+};
+
+/**
+ * Every photo the person ever set on their profile, while their key can still open their profile
+ * edits, and the photos of their service logs (docs/service-hours.md), as the read model has them
+ * opened (a log logged in the instant before the erasure, not yet projected, is not among them).
+ */
 const photosOf = async (
-  vault: PersonalDataVault,
+  deps: CommandDeps,
+  userId: string,
   recorded: readonly RecordedEvent[],
 ): Promise<string[]> => {
   const photos = new Set<string>();
   for (const stored of recorded) {
     const event = toDomainEvent(stored);
     if (event?.type !== 'UserProfileUpdated' || !event.data.personal) continue;
-    const changes = await vault.open(event.data.personal, userProfilePersonalChangesSchema);
-    const image = changes?.profileImage;
-    if (!image?.startsWith(FILES_URL_PREFIX)) continue;
-    const name = image.slice(FILES_URL_PREFIX.length);
-    if (STORED_IMAGE.test(name)) photos.add(name);
+    const changes = await deps.vault.open(event.data.personal, userProfilePersonalChangesSchema);
+    const name = storedImageOf(changes?.profileImage);
+    if (name) photos.add(name);
+  }
+  const { rows } = await deps.pool.query<{ photo: string }>(
+    'SELECT photo FROM read.service_logs WHERE user_id = $1::uuid AND photo IS NOT NULL',
+    [userId],
+  );
+  for (const { photo } of rows) {
+    const name = storedImageOf(photo);
+    if (name) photos.add(name);
   }
   return [...photos];
 };
@@ -41,7 +58,7 @@ const photosOf = async (
  * blob of theirs (names, email, phone, birthday, gender, bio, photo URL) is unreadable for good,
  * replays included; UserErased tells the projections to drop what they had opened; the email's
  * reservation is released, so the address no longer leads to the account; their uploaded photos
- * are deleted. Ids, signups, attendance and points stay. Every step is idempotent, so a retry
+ * (profile and service logs) are deleted. Ids, signups, attendance and points stay. Every step is idempotent, so a retry
  * finishes what an interrupted request left.
  */
 export const eraseUser = async (
@@ -54,7 +71,7 @@ export const eraseUser = async (
   const state = foldStream(erasureDecider, recorded);
   // Refuses unknown people before anything irreversible happens.
   erasureDecider.decide({ type: 'EraseUser', userId, erasedAt: metadata.occurredAt }, state);
-  const photos = await photosOf(deps.vault, recorded);
+  const photos = await photosOf(deps, userId, recorded);
 
   await deps.vault.erase(userId);
   const outcomes: CommandOutcome[] = [

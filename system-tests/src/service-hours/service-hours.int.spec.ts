@@ -518,6 +518,7 @@ describe('service hours logged off the platform: logged, verified, shown (real s
       erased: false,
     });
 
+    expect((await request(stack.queryApp).get(photo)).status).toBe(200);
     for (const erased of [sue, ivy]) {
       const response = await stack.command(
         'post',
@@ -537,6 +538,8 @@ describe('service hours logged off the platform: logged, verified, shown (real s
         erased: true,
       })),
     );
+    // The log's uploaded photo itself is gone.
+    expect((await request(stack.queryApp).get(photo)).status).toBe(404);
     // Nobody can decide an erased student's log any more: it leaves the queues.
     expect(await pending(host)).toEqual([]);
     expect(ids(await pending(admin))).toEqual([log.hostOwn]);
