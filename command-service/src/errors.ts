@@ -12,6 +12,7 @@ export {
   NotFoundError,
   PayloadTooLargeError,
   ServiceUnavailableError,
+  TooManyRequestsError,
   UnauthorizedError,
   ValidationError,
 } from '@campus/infra/errors';

@@ -40,6 +40,11 @@ export {
   reportStatus,
   reportSubject,
 } from './reports/report-service';
-export { hostsOrganization, mayAccessReport, type ReportSubject } from './reports/report-access';
+export {
+  hostsOrganization,
+  mayAccessReport,
+  reportsBuiltInLastHour,
+  type ReportSubject,
+} from './reports/report-access';
 export { impactDashboard, type ImpactScope } from './reports/impact';
 export { readProjectionStatus } from './projection-status';

@@ -1,5 +1,6 @@
 import { Router, type Response } from 'express';
 import {
+  IMPACT_REPORTS_PER_HOUR,
   requestReportSchema,
   routes,
   serviceDataRangeSchema,
@@ -12,11 +13,12 @@ import {
   enqueueReport,
   mayAccessReport,
   reportFileName,
+  reportsBuiltInLastHour,
   streamReport,
   type JobQueues,
   type ReportRequest,
 } from '@campus/read-model';
-import { ForbiddenError, ServiceUnavailableError } from '../errors';
+import { ForbiddenError, ServiceUnavailableError, TooManyRequestsError } from '../errors';
 import { mountRoute, type CommandDeps } from '../http/context';
 
 const queuesOf = (deps: CommandDeps): JobQueues => {
@@ -53,6 +55,13 @@ export const operationsCommandRouter = (deps: CommandDeps): Router => {
       throw new ForbiddenError(
         body.kind === 'impact' ? texts.impact.errors.notHost : texts.auth.adminsOnly,
       );
+    }
+    // Each report of another range or day is a file kept on disk: a host's are counted.
+    if (
+      !caller.admin &&
+      (await reportsBuiltInLastHour(deps.pool, caller.userId)) >= IMPACT_REPORTS_PER_HOUR
+    ) {
+      throw new TooManyRequestsError(texts.impact.errors.tooManyReports);
     }
     await accepted(res, enqueueReport(queuesOf(deps), deps.pool, body, caller.userId));
   });

@@ -12,6 +12,11 @@ export const IMPACT_MIN_GROUP = 5;
 
 /** How many opportunities the top list holds at most. */
 export const IMPACT_TOP_OPPORTUNITIES = 10;
+/**
+ * Report files a non-admin may have built in any hour (six tables, each a few times): each request
+ * of another range or day is a new file on disk.
+ */
+export const IMPACT_REPORTS_PER_HOUR = 30;
 
 /** The dashboard's tables, each of which downloads as a CSV. */
 export const IMPACT_TABLES = [

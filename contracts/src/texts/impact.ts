@@ -46,6 +46,8 @@ export const impactTexts = {
     notHost: 'Only admins and the host of an organization can see its impact.',
     fromAfterTo: 'Must not be after to',
     organizationNotFound: 'Organization not found.',
+    /** A 429: a host asked for more report files in an hour than IMPACT_REPORTS_PER_HOUR. */
+    tooManyReports: 'You have asked for many reports in the last hour. Please try again later.',
   },
   ui: {
     navLink: 'Impact',

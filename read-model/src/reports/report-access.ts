@@ -37,3 +37,13 @@ export const mayAccessReport = async (
   if (subject.kind !== 'impact' || subject.organizationId === null) return false;
   return hostsOrganization(pool, caller.userId, subject.organizationId);
 };
+
+/** How many report files `userId` asked for that were built within the last hour. */
+export const reportsBuiltInLastHour = async (pool: Pool, userId: string): Promise<number> => {
+  const { rows } = await pool.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM read.report_files
+      WHERE requested_by = $1::uuid AND created_at > now() - interval '1 hour'`,
+    [userId],
+  );
+  return rows[0]?.count ?? 0;
+};

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  IMPACT_REPORTS_PER_HOUR,
   impactDashboardSchema,
   jobAcceptedSchema,
   reportStatusSchema,
@@ -330,5 +331,45 @@ describe('GET /api/impact and its CSV over HTTP (real Postgres, Redis, BullMQ)',
     });
     const allId = jobAcceptedSchema.parse(all.body).job_id;
     expect((await refusal(`/api/reports/${allId}`, host)).status).toBe(404);
+  });
+  it('refuses a host more report files than the hourly allowance, not an admin', async () => {
+    const report = {
+      kind: 'impact',
+      table: 'summary',
+      from: '2026-03-01',
+      to: '2026-03-31',
+      organization_id: chess.id,
+    };
+    // Files the rival asked for within the hour, recorded as the report jobs record them (rather
+    // than built one by one).
+    await stack.db.pool.query(
+      `INSERT INTO read.report_files (id, kind, file_name, path, position, row_count, byte_size,
+          requested_by, organization_id)
+       SELECT 'test-cap-' || n, 'impact', 'f.csv', 'f.csv', '0.0', 0, 0, $1::uuid, $2::uuid
+         FROM generate_series(1, $3::int) AS n`,
+      [rival.userId, chess.id, IMPACT_REPORTS_PER_HOUR - 1],
+    );
+    const last = await stack.command('post', '/api/reports', rival.token, report);
+    expect(last.status, last.text).toBe(202);
+    await expect
+      .poll(
+        async () => {
+          const { rows } = await stack.db.pool.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM read.report_files WHERE requested_by = $1::uuid',
+            [rival.userId],
+          );
+          return rows[0]?.n;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(IMPACT_REPORTS_PER_HOUR);
+    const refused = await stack.command('post', '/api/reports', rival.token, {
+      ...report,
+      table: 'months',
+    });
+    expect(refused.status).toBe(429);
+    expect((refused.body as Problem).detail).toBe(texts.impact.errors.tooManyReports);
+    const admins = await stack.command('post', '/api/reports', admin.token, report);
+    expect(admins.status).toBe(202);
   });
 });
