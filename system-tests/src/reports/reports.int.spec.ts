@@ -200,8 +200,9 @@ describe('CSV exports, report jobs and replays over HTTP (real Postgres, Redis, 
       .send({ start_date: '2026-03-01', end_date: '2026-04-30' });
     expect(file.text).toBe(direct.text);
 
-    expect((await stack.read(`/api/reports/${accepted.job_id}`, student.token)).status).toBe(403);
-    expect((await stack.read(status.file?.download_url ?? '', student.token)).status).toBe(403);
+    // Someone who may not see a report finds none (docs/impact.md).
+    expect((await stack.read(`/api/reports/${accepted.job_id}`, student.token)).status).toBe(404);
+    expect((await stack.read(status.file?.download_url ?? '', student.token)).status).toBe(404);
     expect((await stack.read('/api/reports/users-at-1.1', admin.token)).status).toBe(404);
     expect((await stack.command('post', '/api/reports', student.token, body)).status).toBe(403);
     const invalid = await stack.command('post', '/api/reports', admin.token, { kind: 'payroll' });
