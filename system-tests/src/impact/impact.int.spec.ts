@@ -9,6 +9,7 @@ import {
   jobAcceptedSchema,
   reportStatusSchema,
   texts,
+  type ImpactTable,
 } from '@campus/contracts';
 import {
   createLogger,
@@ -28,6 +29,15 @@ type Problem = { status: number; detail: string; errors?: { field: string }[] };
 
 /** A CSV body as lines (no trailing empty line). */
 const lines = (text: string) => text.trimEnd().split('\n');
+
+/** POST /api/reports' body for one table of March's dashboard (every organization: null). */
+const marchReport = (table: ImpactTable, organizationId: string | null) => ({
+  kind: 'impact',
+  table,
+  from: '2026-03-01',
+  to: '2026-03-31',
+  ...(organizationId ? { organization_id: organizationId } : {}),
+});
 
 /**
  * The impact dashboard on the whole stack (docs/impact.md): who may see which organization, the
@@ -242,12 +252,12 @@ describe('GET /api/impact and its CSV over HTTP (real Postgres, Redis, BullMQ)',
   });
 
   it("builds an admin's CSV through the report jobs, with progress", async () => {
-    const accepted = await stack.command('post', '/api/reports', admin.token, {
-      kind: 'impact',
-      table: 'months',
-      from: '2026-03-01',
-      to: '2026-03-31',
-    });
+    const accepted = await stack.command(
+      'post',
+      '/api/reports',
+      admin.token,
+      marchReport('months', null),
+    );
     expect(accepted.status, accepted.text).toBe(202);
     const { job_id: id } = jobAcceptedSchema.parse(accepted.body);
     expect(id).toMatch(/^impact-months-2026-03-01-to-2026-03-31-as-of-now-organization-all-at-/);
@@ -275,13 +285,7 @@ describe('GET /api/impact and its CSV over HTTP (real Postgres, Redis, BullMQ)',
   });
 
   it("builds a host's CSV of their organization through the report jobs, and shows it to no one else", async () => {
-    const report = {
-      kind: 'impact',
-      table: 'months',
-      from: '2026-03-01',
-      to: '2026-03-31',
-      organization_id: rowing.id,
-    };
+    const report = marchReport('months', rowing.id);
     const accepted = await stack.command('post', '/api/reports', host.token, report);
     expect(accepted.status, accepted.text).toBe(202);
     const { job_id: id } = jobAcceptedSchema.parse(accepted.body);
@@ -332,14 +336,9 @@ describe('GET /api/impact and its CSV over HTTP (real Postgres, Redis, BullMQ)',
     const allId = jobAcceptedSchema.parse(all.body).job_id;
     expect((await refusal(`/api/reports/${allId}`, host)).status).toBe(404);
   });
+
   it('refuses a host more report files than the hourly allowance, not an admin', async () => {
-    const report = {
-      kind: 'impact',
-      table: 'summary',
-      from: '2026-03-01',
-      to: '2026-03-31',
-      organization_id: chess.id,
-    };
+    const report = marchReport('summary', chess.id);
     // Files the rival asked for within the hour, recorded as the report jobs record them (rather
     // than built one by one).
     await stack.db.pool.query(
