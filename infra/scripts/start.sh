@@ -171,6 +171,7 @@ npx tsx tools/demo-data/load.ts "http://127.0.0.1:${GATEWAY_PORT}"
 
 echo
 echo "Campus volunteering is running at http://127.0.0.1:${GATEWAY_PORT}/"
+echo "API reference: http://127.0.0.1:${GATEWAY_PORT}/api/docs (OpenAPI 3.1 at /api/openapi.json)"
 if ((REPLICAS > 1)); then
   echo "Running ${REPLICAS} command services (${COMMAND_URLS}), ${REPLICAS} query services" \
     "(${QUERY_URLS}) and ${REPLICAS} projection workers, behind the gateway."

@@ -29,18 +29,24 @@ const NOT_FOUND = texts.notFound.opportunity;
 export const opportunitiesRouter = (deps: CommandDeps): Router => {
   const router = Router();
 
-  mountRoute(router, routes.createOpportunity, deps, multipartForm('image'), async (req, res) => {
-    const caller = requireCaller(req);
-    const body = parseOrThrow(createOpportunitySchema, req.body ?? {});
-    const { opportunity, outcome } = await createOpportunity(
-      deps,
-      caller,
-      body,
-      req.file?.buffer,
-      commandMetadata(req, 'CreateOpportunity', deps.clock),
-    );
-    respond(res, outcome, 201, opportunity);
-  });
+  mountRoute(
+    router,
+    routes.createOpportunity,
+    deps,
+    multipartForm(routes.createOpportunity.multipart.file),
+    async (req, res) => {
+      const caller = requireCaller(req);
+      const body = parseOrThrow(createOpportunitySchema, req.body ?? {});
+      const { opportunity, outcome } = await createOpportunity(
+        deps,
+        caller,
+        body,
+        req.file?.buffer,
+        commandMetadata(req, 'CreateOpportunity', deps.clock),
+      );
+      respond(res, outcome, 201, opportunity);
+    },
+  );
 
   mountRoute(router, routes.updateOpportunity, deps, async (req, res) => {
     const edit = parseOrThrow(updateOpportunitySchema, req.body ?? {});

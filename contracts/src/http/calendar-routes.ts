@@ -9,6 +9,7 @@ export const calendarRoutes = {
     method: 'GET',
     path: '/api/opps/:id/calendar',
     auth: 'user',
+    download: 'text/calendar',
   }),
   getCalendarSubscription: route({
     method: 'GET',
@@ -31,5 +32,6 @@ export const calendarRoutes = {
     method: 'GET',
     path: '/api/calendar/feeds/:token',
     auth: 'none',
+    download: 'text/calendar',
   }),
 };

@@ -7,7 +7,7 @@ export const filesRoutes = {
     method: 'POST',
     path: '/upload',
     auth: 'user',
-    multipart: true,
+    multipart: { file: 'file' },
     response: uploadResponseSchema,
   }),
 };

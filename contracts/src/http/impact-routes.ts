@@ -20,5 +20,6 @@ export const impactRoutes = {
     path: '/api/impact/csv',
     auth: 'user',
     query: impactCsvQuerySchema,
+    download: 'text/csv',
   }),
 };

@@ -26,7 +26,7 @@ export const opportunitiesRoutes = {
     method: 'POST',
     path: '/api/opps',
     auth: 'user',
-    multipart: true,
+    multipart: { file: 'image', optional: true },
     body: createOpportunitySchema,
     response: opportunitySchema,
   }),

@@ -13,15 +13,26 @@ import { route } from './route';
  */
 export const reportsRoutes = {
   /** The users CSV, for scripts (the Admin Panel uses report jobs). */
-  usersCsv: route({ method: 'GET', path: '/api/users/csv', auth: 'admin' }),
+  usersCsv: route({
+    method: 'GET',
+    path: '/api/users/csv',
+    auth: 'admin',
+    download: 'text/csv',
+  }),
   /** The opportunities CSV, for scripts. */
-  opportunitiesCsv: route({ method: 'GET', path: '/api/opps/csv', auth: 'admin' }),
+  opportunitiesCsv: route({
+    method: 'GET',
+    path: '/api/opps/csv',
+    auth: 'admin',
+    download: 'text/csv',
+  }),
   /** The service data CSV of a date range (a read that is a POST). */
   serviceDataCsv: route({
     method: 'POST',
     path: '/api/service-data/org/',
     auth: 'admin',
     body: serviceDataRangeSchema,
+    download: 'text/csv',
   }),
   /**
    * A report job. Admins ask for any report; anyone else only for a table of the impact dashboard
@@ -45,7 +56,12 @@ export const reportsRoutes = {
     response: reportStatusSchema,
   }),
   /** The report's CSV as an attachment under the report's file name; seen as its state is. */
-  downloadReport: route({ method: 'GET', path: '/api/reports/:id/file', auth: 'user' }),
+  downloadReport: route({
+    method: 'GET',
+    path: '/api/reports/:id/file',
+    auth: 'user',
+    download: 'text/csv',
+  }),
   /** The leaderboard as it stood at the end of an Eastern day, from the point ledger. */
   getLeaderboardAsOf: route({
     method: 'GET',

@@ -15,14 +15,23 @@ export type RouteDefinition = {
   readonly method: HttpMethod;
   /** Express-style path with `:params`, under /api unless it says otherwise. */
   readonly path: string;
-  /** Multipart form instead of JSON (uploads). */
-  readonly multipart?: boolean;
+  /**
+   * Multipart form instead of JSON (uploads): `file` names the form's one file part, which the
+   * form may leave out when `optional`.
+   */
+  readonly multipart?: { readonly file: string; readonly optional?: boolean };
   readonly auth: RouteAuth;
   readonly body?: z.ZodType;
   /** GET routes: the query string's parameters (a failure is a 400 naming them). */
   readonly query?: z.ZodType;
+  /** The JSON answer; routes that answer a file have `download` instead. */
   readonly response?: z.ZodType;
+  /** The media type of the file the route answers (CSV, PDF, iCalendar), instead of JSON. */
+  readonly download?: DownloadType;
 };
+
+/** The files routes answer. */
+export type DownloadType = 'text/csv' | 'application/pdf' | 'text/calendar';
 
 /**
  * One route of the table, checked against RouteDefinition and kept with its literal types: the

@@ -50,3 +50,31 @@ export const routes = {
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
+
+/**
+ * The areas of the table, in the order of the table, each under the heading the API reference
+ * gives it (docs/api.md). Every route of the table is in exactly one (routes.unit.spec.ts).
+ */
+export const routeAreas: Readonly<Record<string, Readonly<Record<string, RouteDefinition>>>> = {
+  Configuration: configRoutes,
+  Users: usersRoutes,
+  Profile: profileRoutes,
+  Files: filesRoutes,
+  Organizations: organizationsRoutes,
+  Opportunities: opportunitiesRoutes,
+  Friends: friendshipsRoutes,
+  Waitlist: waitlistRoutes,
+  Calendar: calendarRoutes,
+  'Check-in': checkInRoutes,
+  Leaderboard: leaderboardRoutes,
+  Search: searchRoutes,
+  Admin: adminRoutes,
+  Audit: auditRoutes,
+  Privacy: privacyRoutes,
+  Reports: reportsRoutes,
+  Operations: operationsRoutes,
+  Scoring: scoringRoutes,
+  Transcripts: transcriptsRoutes,
+  'Service hours': serviceHoursRoutes,
+  Impact: impactRoutes,
+};

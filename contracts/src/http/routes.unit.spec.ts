@@ -1,57 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { adminRoutes } from './admin-routes';
-import { auditRoutes } from './audit-routes';
-import { calendarRoutes } from './calendar-routes';
-import { checkInRoutes } from './check-in-routes';
-import { configRoutes } from './config-routes';
-import { filesRoutes } from './files-routes';
-import { friendshipsRoutes } from './friendships-routes';
-import { impactRoutes } from './impact-routes';
-import { leaderboardRoutes } from './leaderboard-routes';
-import { operationsRoutes } from './operations-routes';
-import { opportunitiesRoutes } from './opportunities-routes';
-import { organizationsRoutes } from './organizations-routes';
-import { privacyRoutes } from './privacy-routes';
-import { profileRoutes } from './profile-routes';
 import { buildPath, serviceOf, type RouteDefinition } from './route';
-import { reportsRoutes } from './reports-routes';
-import { routes } from './routes';
-import { scoringRoutes } from './scoring-routes';
-import { searchRoutes } from './search-routes';
-import { serviceHoursRoutes } from './service-hours-routes';
-import { transcriptsRoutes } from './transcripts-routes';
-import { usersRoutes } from './users-routes';
-import { waitlistRoutes } from './waitlist-routes';
-
-const groups: Record<string, Record<string, RouteDefinition>> = {
-  adminRoutes,
-  auditRoutes,
-  calendarRoutes,
-  checkInRoutes,
-  configRoutes,
-  filesRoutes,
-  friendshipsRoutes,
-  impactRoutes,
-  leaderboardRoutes,
-  operationsRoutes,
-  opportunitiesRoutes,
-  organizationsRoutes,
-  privacyRoutes,
-  profileRoutes,
-  reportsRoutes,
-  scoringRoutes,
-  searchRoutes,
-  serviceHoursRoutes,
-  transcriptsRoutes,
-  usersRoutes,
-  waitlistRoutes,
-};
+import { routeAreas, routes } from './routes';
 
 describe('the route table', () => {
-  it('holds every route of every area once, as the area defines it, and nothing else', () => {
+  it('holds every route of every area once, as the area defines it, and nothing else (the areas of the reference)', () => {
     const table: Record<string, RouteDefinition> = routes;
     const owners = new Map<string, string[]>();
-    for (const [group, groupRoutes] of Object.entries(groups)) {
+    for (const [group, groupRoutes] of Object.entries(routeAreas)) {
       for (const [name, definition] of Object.entries(groupRoutes)) {
         owners.set(name, [...(owners.get(name) ?? []), group]);
         expect(table[name], name).toBe(definition);
@@ -59,6 +14,14 @@ describe('the route table', () => {
     }
     expect([...owners].filter(([, owning]) => owning.length > 1)).toEqual([]);
     expect(Object.keys(table).sort()).toEqual([...owners.keys()].sort());
+  });
+
+  it('says of every route what it answers: JSON of a schema or a file of a media type, not both', () => {
+    const table: Record<string, RouteDefinition> = routes;
+    const unclear = Object.entries(table)
+      .filter(([, r]) => (r.response === undefined) === (r.download === undefined))
+      .map(([name]) => name);
+    expect(unclear).toEqual([]);
   });
 
   it('has one route per method and path', () => {

@@ -10,6 +10,7 @@ import {
   type ReadinessCheck,
 } from '@campus/infra';
 import { adminQueryRouter } from '../admin/routes';
+import { apiReferenceRouter } from '../api-reference/routes';
 import { refreshingTokenVerifier } from '../auth/refreshing-token-verifier';
 import { auditQueryRouter } from '../audit/routes';
 import { checkInQueryRouter } from '../check-in/routes';
@@ -60,6 +61,7 @@ export const createQueryApp = (given: QueryDeps, options: QueryAppOptions = {}):
   );
   // Query strings of every route, the files and unknown paths included (path ids: per route).
   app.use(refuseControlCharacters());
+  app.use(apiReferenceRouter());
   app.use(filesRouter(deps.uploadDir));
   // Before the users routes: /api/users/csv is not a user id.
   app.use(reportsQueryRouter(deps));
