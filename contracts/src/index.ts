@@ -14,4 +14,5 @@ export { buildPath, serviceOf, type RouteAuth, type RouteDefinition } from './ht
 export { routes, type RouteName } from './http/routes';
 export * from './domain/scoring';
 export * from './domain/check-in-token';
+export * from './domain/unsubscribe-token';
 export * from './texts';

@@ -10,6 +10,7 @@ import { leaderboardTexts } from './texts/leaderboard';
 import { opportunityTexts } from './texts/opportunities';
 import { profileTexts } from './texts/profile';
 import { calendarTexts, waitlistTexts } from './texts/waitlist';
+import { mailPreferencesTexts } from './texts/mail-preferences';
 import { mailTexts, transcriptTexts } from './texts/transcript';
 
 const BRAND_NAME = 'Campus Volunteering';
@@ -229,6 +230,7 @@ export const texts = {
   scoringPreview: scoringPreviewTexts,
   transcript: transcriptTexts,
   mail: mailTexts,
+  mailPreferences: mailPreferencesTexts,
   serviceHours: serviceHoursTexts,
   impact: impactTexts,
 } as const;

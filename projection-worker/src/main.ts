@@ -95,6 +95,7 @@ await runService('projection-worker', async (lifecycle) => {
     logger,
     clock: offsetClock(env.CLOCK_OFFSET_MS),
     smtp: { host: env.SMTP_HOST, port: env.SMTP_PORT, from: env.MAIL_FROM },
+    links: { publicUrl: env.PUBLIC_URL, secret: env.MAIL_LINK_SECRET },
     intervalMs: env.OUTBOX_INTERVAL_MS,
     relay: false,
   });

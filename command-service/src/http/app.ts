@@ -19,6 +19,7 @@ import { organizationsRouter } from '../organizations/routes';
 import { privacyRouter } from '../privacy/routes';
 import { profileRouter } from '../profile/routes';
 import { scoringCommandRouter } from '../scoring/routes';
+import { mailRouter } from '../mail/routes';
 import { serviceHoursRouter } from '../service-hours/routes';
 import { uploadsRouter } from '../uploads/routes';
 import { usersRouter } from '../users/routes';
@@ -64,6 +65,7 @@ export const createCommandApp = (given: CommandDeps, options: CommandAppOptions 
   app.use(scoringCommandRouter(deps));
   app.use(waitlistRouter(deps));
   app.use(serviceHoursRouter(deps));
+  app.use(mailRouter(deps));
   app.use(notFoundHandler);
   app.use(problemHandler(deps.logger));
   return app;

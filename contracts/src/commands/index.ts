@@ -10,3 +10,4 @@ export * from './check-in';
 export * from './scoring';
 export * from '../domain/limits';
 export * from './service-hours';
+export * from './mail';

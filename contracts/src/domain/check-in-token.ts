@@ -1,3 +1,5 @@
+import { hmacSignature, sameText } from './hmac';
+
 /**
  * Check-in codes: an HMAC-SHA256 over the opportunity id and a 30-second window, keyed with the
  * server's CHECK_IN_SECRET. A code is valid in its own window and the next one (so a code shown a
@@ -7,29 +9,10 @@ export const CHECK_IN_WINDOW_MS = 30_000;
 
 type CheckInTokenCheck = 'valid' | 'expired' | 'forged';
 
-const encoder = new TextEncoder();
-
-const toBase64Url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-
-const keyOf = (secret: string) =>
-  crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-
 const checkInWindowOf = (now: Date): number => Math.floor(now.getTime() / CHECK_IN_WINDOW_MS);
 
-const signatureOf = async (secret: string, opportunityId: string, window: number) =>
-  toBase64Url(
-    await crypto.subtle.sign(
-      'HMAC',
-      await keyOf(secret),
-      encoder.encode(`check-in:${opportunityId.toLowerCase()}:${String(window)}`),
-    ),
-  );
+const signatureOf = (secret: string, opportunityId: string, window: number) =>
+  hmacSignature(secret, `check-in:${opportunityId.toLowerCase()}:${String(window)}`);
 
 /** The code of `opportunityId` for the window holding `now`: `<window>.<signature>`. */
 export const issueCheckInToken = async (
@@ -42,14 +25,6 @@ export const issueCheckInToken = async (
     token: `${String(window)}.${await signatureOf(secret, opportunityId, window)}`,
     expiresAt: new Date((window + 1) * CHECK_IN_WINDOW_MS),
   };
-};
-
-/** Constant-time comparison of two strings of the same alphabet. */
-const sameText = (a: string, b: string) => {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
 };
 
 /**

@@ -17,6 +17,9 @@ const DEVELOPMENT_CHECK_IN_SECRET = 'development-check-in-secret';
 /** CALENDAR_FEED_SECRET outside production only (a production configuration refuses it). */
 const DEVELOPMENT_CALENDAR_FEED_SECRET = 'development-calendar-feed-secret';
 
+/** MAIL_LINK_SECRET outside production only (a production configuration refuses it). */
+const DEVELOPMENT_MAIL_LINK_SECRET = 'development-mail-link-secret';
+
 /**
  * Every secret with a development default, and that default: a production configuration refuses
  * each of them left at (or set back to) its published value. A new secret setting belongs here.
@@ -24,6 +27,7 @@ const DEVELOPMENT_CALENDAR_FEED_SECRET = 'development-calendar-feed-secret';
 export const DEVELOPMENT_SECRETS = {
   CHECK_IN_SECRET: DEVELOPMENT_CHECK_IN_SECRET,
   CALENDAR_FEED_SECRET: DEVELOPMENT_CALENDAR_FEED_SECRET,
+  MAIL_LINK_SECRET: DEVELOPMENT_MAIL_LINK_SECRET,
 } as const;
 
 /** Product configuration shared by the services, parsed from the environment at start-up. */
@@ -50,6 +54,11 @@ export const productConfigSchema = z.object({
     .string()
     .min(16, 'must be at least 16 characters')
     .default(DEVELOPMENT_CALENDAR_FEED_SECRET),
+  /** Signs the unsubscribe links of every mail (HMAC); at least 16 characters. Set your own in production. */
+  MAIL_LINK_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default(DEVELOPMENT_MAIL_LINK_SECRET),
 });
 export type ProductConfig = z.infer<typeof productConfigSchema>;
 

@@ -24,6 +24,7 @@ import {
   organizationDeletedSchema,
   organizationUpdatedSchema,
 } from './organizations';
+import { mailPreferencesChangedSchema } from './mail';
 import { userErasedSchema } from './privacy';
 import { reservationClaimedSchema, reservationReleasedSchema } from './reservations';
 import {
@@ -52,6 +53,7 @@ export * from './check-in';
 export * from './waitlist';
 export * from './calendar';
 export * from './service-hours';
+export * from './mail';
 
 /** Every event type of the product and its current payload schema (each payload has `v`). */
 export const eventSchemas = {
@@ -92,6 +94,7 @@ export const eventSchemas = {
   ServiceHoursApproved: serviceHoursApprovedSchema,
   ServiceHoursRejected: serviceHoursRejectedSchema,
   LoggedHoursScoringChanged: loggedHoursScoringChangedSchema,
+  MailPreferencesChanged: mailPreferencesChangedSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -7,6 +7,7 @@ import { filesRoutes } from './files-routes';
 import { friendshipsRoutes } from './friendships-routes';
 import { impactRoutes } from './impact-routes';
 import { leaderboardRoutes } from './leaderboard-routes';
+import { mailRoutes } from './mail-routes';
 import { operationsRoutes } from './operations-routes';
 import { opportunitiesRoutes } from './opportunities-routes';
 import { organizationsRoutes } from './organizations-routes';
@@ -47,6 +48,7 @@ export const routes = {
   ...transcriptsRoutes,
   ...serviceHoursRoutes,
   ...impactRoutes,
+  ...mailRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
@@ -77,4 +79,5 @@ export const routeAreas: Readonly<Record<string, Readonly<Record<string, RouteDe
   Transcripts: transcriptsRoutes,
   'Service hours': serviceHoursRoutes,
   Impact: impactRoutes,
+  Mail: mailRoutes,
 };

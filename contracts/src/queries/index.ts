@@ -16,3 +16,4 @@ export * from './waitlist';
 export * from './calendar';
 export * from './service-hours';
 export * from './impact';
+export * from './mail';

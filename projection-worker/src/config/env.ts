@@ -14,6 +14,8 @@ export const workerEnvSchema = serviceEnvSchema.extend({
   SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(2525),
   MAIL_FROM: z.string().min(3).default('Campus Volunteering <no-reply@university.edu>'),
+  /** The product's address as its users reach it: the unsubscribe links of every mail start with it. */
+  PUBLIC_URL: z.url().default('http://127.0.0.1:8080'),
   /** How often the outbox queues due reminders and sends due messages. */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
   /**

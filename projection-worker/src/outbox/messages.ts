@@ -1,8 +1,23 @@
-import { instantToEastern, texts, toDomainEvent, type RecordedEvent } from '@campus/contracts';
+import {
+  instantToEastern,
+  texts,
+  toDomainEvent,
+  type MailTopic,
+  type RecordedEvent,
+} from '@campus/contracts';
 import type { PoolClient } from '@campus/infra';
 
 export type MessageKind =
   'reminder' | 'waitlist-promoted' | 'friend-request' | 'hours-approved' | 'hours-rejected';
+
+/** The kind of mail each message is, as a person turns it off (docs/mail.md). */
+export const TOPIC_OF: Record<MessageKind, MailTopic> = {
+  reminder: 'reminders',
+  'waitlist-promoted': 'waitlist',
+  'friend-request': 'friend_requests',
+  'hours-approved': 'service_hours',
+  'hours-rejected': 'service_hours',
+};
 
 /** A message to queue. `id` is derived from its cause, so queuing it again is a no-op. */
 export type OutboxMessage = {
@@ -63,21 +78,67 @@ export const messagesOfEvent = (recorded: RecordedEvent): OutboxMessage[] => {
 export const reminderId = (opportunityId: string, userId: string) =>
   `reminder:${opportunityId}:${userId}`;
 
-/** Inserts the messages; ones already queued (same id) are left as they are. Answers how many were new. */
+/**
+ * Inserts the messages, but none of a kind its person turned off (outbox.mail_opt_outs); ones
+ * already queued (same id) are left as they are. Answers how many were new.
+ */
 export const queueMessages = async (client: PoolClient, messages: readonly OutboxMessage[]) => {
   if (!messages.length) return 0;
   const { rowCount } = await client.query(
     `INSERT INTO outbox.messages (id, kind, user_id, payload)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[], $4::jsonb[])
+     SELECT m.id, m.kind, m.user_id, m.payload
+       FROM unnest($1::text[], $2::text[], $3::uuid[], $4::jsonb[], $5::text[])
+              AS m(id, kind, user_id, payload, topic)
+      WHERE NOT EXISTS (SELECT 1 FROM outbox.mail_opt_outs o
+                         WHERE o.user_id = m.user_id AND o.topic = m.topic)
      ON CONFLICT (id) DO NOTHING`,
     [
       messages.map((m) => m.id),
       messages.map((m) => m.kind),
       messages.map((m) => m.userId),
       messages.map((m) => JSON.stringify(m.payload)),
+      messages.map((m) => TOPIC_OF[m.kind]),
     ],
   );
   return rowCount ?? 0;
+};
+
+/** A person's kinds of mail turned off, as the outbox obeys them from now on. */
+export const applyMailPreferences = async (
+  client: PoolClient,
+  userId: string,
+  off: readonly MailTopic[],
+) => {
+  await client.query('DELETE FROM outbox.mail_opt_outs WHERE user_id = $1::uuid', [userId]);
+  await client.query(
+    `INSERT INTO outbox.mail_opt_outs (user_id, topic)
+     SELECT $1::uuid, topic FROM unnest($2::text[]) AS t(topic)`,
+    [userId, off],
+  );
+};
+
+/**
+ * Queues what a batch of events asks for, in the log's order: a change of mail preferences takes
+ * effect for the messages of the events after it, not before (docs/mail.md). Answers how many
+ * messages were new.
+ */
+export const queueMessagesOfEvents = async (
+  client: PoolClient,
+  events: readonly RecordedEvent[],
+): Promise<number> => {
+  let queued = 0;
+  let pending: OutboxMessage[] = [];
+  for (const recorded of events) {
+    const event = recorded.type === 'MailPreferencesChanged' ? toDomainEvent(recorded) : null;
+    if (event?.type === 'MailPreferencesChanged') {
+      queued += await queueMessages(client, pending);
+      pending = [];
+      await applyMailPreferences(client, event.data.userId, event.data.off);
+    } else {
+      pending.push(...messagesOfEvent(recorded));
+    }
+  }
+  return queued + (await queueMessages(client, pending));
 };
 
 /** A decided log as its mail tells it, read from the read model when the mail is sent. */

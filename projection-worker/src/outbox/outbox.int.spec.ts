@@ -17,7 +17,11 @@ import {
   userRegistered,
   type TestEvent,
 } from '../testing/events';
-import { createProjectionHarness, type ProjectionHarness } from '../testing/harness';
+import {
+  createProjectionHarness,
+  TEST_MAIL_LINKS,
+  type ProjectionHarness,
+} from '../testing/harness';
 import { startOutbox, type Outbox } from './outbox';
 
 const waitlistPromoted = (opportunityId: string, userId: string, name: string): TestEvent => ({
@@ -58,6 +62,7 @@ describe('mail outbox: reminders, waitlist promotions and friend requests, each 
       logger: h.logger,
       clock,
       smtp: { host: smtp.host, port: smtp.port, from: 'Campus <no-reply@university.edu>' },
+      links: TEST_MAIL_LINKS,
       intervalMs: 3_600_000,
     });
 

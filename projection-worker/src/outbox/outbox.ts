@@ -3,7 +3,7 @@ import { createPersonalDataVault, type Logger, type Pool } from '@campus/infra';
 import { createTransport } from 'nodemailer';
 import { relayEvents, RelayCheckpointMovedError, type RelayOptions } from './relay';
 import { scanReminders } from './reminders';
-import { sendDueMessages, SMTP_TIMEOUTS_MS } from './sender';
+import { sendDueMessages, SMTP_TIMEOUTS_MS, type MailLinks } from './sender';
 
 export type OutboxOptions = {
   readonly store: EventStore;
@@ -11,6 +11,8 @@ export type OutboxOptions = {
   readonly logger: Logger;
   readonly clock: Clock;
   readonly smtp: { readonly host: string; readonly port: number; readonly from: string };
+  /** The unsubscribe links every mail carries (docs/mail.md). */
+  readonly links: MailLinks;
   /** How often reminders are scanned for and due messages sent. */
   readonly intervalMs: number;
   /** Called after each relayed batch of events (tests). */
@@ -105,6 +107,7 @@ export const startOutbox = (options: OutboxOptions): Outbox => {
           logger,
           transport,
           from: options.smtp.from,
+          links: options.links,
         });
       });
     return round;

@@ -1,7 +1,7 @@
 import type { EventStore, GlobalPosition } from '@campus/contracts';
 import type { Logger, Pool } from '@campus/infra';
 import { batches } from '../projector/batches';
-import { messagesOfEvent, queueMessages } from './messages';
+import { queueMessagesOfEvents } from './messages';
 
 const readCheckpoint = async (pool: Pool): Promise<GlobalPosition | null> => {
   const { rows } = await pool.query<{ txn: string; seq: string }>(
@@ -72,7 +72,7 @@ export const relayEvents = async (options: RelayOptions) => {
     let queued = 0;
     try {
       await client.query('BEGIN');
-      queued = await queueMessages(client, batch.flatMap(messagesOfEvent));
+      queued = await queueMessagesOfEvents(client, batch);
       const moved = await client.query(moveCheckpointSql, [
         last.txn.toString(),
         last.seq.toString(),

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo } from 'node:net';
 import { createTransport } from 'nodemailer';
 import { userRegistered } from '../testing/events';
-import { createProjectionHarness, type ProjectionHarness } from '../testing/harness';
+import {
+  createProjectionHarness,
+  TEST_MAIL_LINKS,
+  type ProjectionHarness,
+} from '../testing/harness';
 import { MAX_ATTEMPTS, sendDueMessages } from './sender';
 
 /** A port nobody listens on: a server is bound to it, then closed. */
@@ -66,6 +70,7 @@ describe('mail outbox: a send that fails', () => {
       logger: h.logger,
       transport,
       from: 'Campus <no-reply@university.edu>',
+      links: TEST_MAIL_LINKS,
     });
     expect(sent).toBe(0);
 

@@ -1,4 +1,6 @@
 import {
+  issueUnsubscribeToken,
+  texts,
   toDomainEvent,
   toUserStreamId,
   userPersonalDataSchema,
@@ -6,7 +8,37 @@ import {
 } from '@campus/contracts';
 import { describeError, type Logger, type PersonalDataVault, type Pool } from '@campus/infra';
 import type { Transporter } from 'nodemailer';
-import { composeMessage, type DecidedLog, type MessageKind } from './messages';
+import { composeMessage, TOPIC_OF, type DecidedLog, type MessageKind } from './messages';
+
+/** What the unsubscribe links of the mail are made of (docs/mail.md). */
+export type MailLinks = {
+  /** The product's address as its users reach it (the gateway), e.g. https://volunteer.university.edu. */
+  readonly publicUrl: string;
+  /** MAIL_LINK_SECRET: signs each link. */
+  readonly secret: string;
+};
+
+/**
+ * The unsubscribe links of a message: the page a person opens from the mail (it asks before it
+ * acts, as mail scanners open links) and the one-click address mail programs POST to (RFC 8058).
+ */
+export const unsubscribeLinksOf = async (links: MailLinks, userId: string, kind: MessageKind) => {
+  const token = await issueUnsubscribeToken(links.secret, userId, TOPIC_OF[kind]);
+  const base = links.publicUrl.replace(/\/+$/, '');
+  return {
+    page: `${base}/unsubscribe/${token}`,
+    oneClick: `${base}/api/mail/unsubscribe/${token}`,
+  };
+};
+
+/** A message of a kind its person turned off after it was queued is not sent. */
+const turnedOff = async (pool: Pool, userId: string, kind: MessageKind) => {
+  const { rows } = await pool.query(
+    'SELECT 1 FROM outbox.mail_opt_outs WHERE user_id = $1::uuid AND topic = $2',
+    [userId, TOPIC_OF[kind]],
+  );
+  return rows.length > 0;
+};
 
 /** Tries before a message is given up as failed; the pause doubles from 30 s up to an hour. */
 export const MAX_ATTEMPTS = 8;
@@ -109,6 +141,7 @@ export type SendOptions = {
   readonly logger: Logger;
   readonly transport: Transporter;
   readonly from: string;
+  readonly links: MailLinks;
   /** At most this many messages in one call. */
   readonly limit?: number;
 };
@@ -117,8 +150,9 @@ export type SendOptions = {
  * Sends the messages that are due, one at a time. Each is claimed with a short lease by one
  * statement (no transaction stays open during SMTP: open transactions hold back the log's
  * subscribers), sent, then marked sent. A failed send is tried again later (so is a decision's
- * mail whose log the read model has not decided yet); an erased person's message is marked
- * skipped. Answers how many were sent.
+ * mail whose log the read model has not decided yet); an erased person's message, and one of a
+ * kind they turned off since it was queued, is marked skipped. Every mail ends with its kind's
+ * unsubscribe link and carries List-Unsubscribe headers. Answers how many were sent.
  */
 export const sendDueMessages = async (options: SendOptions): Promise<number> => {
   const { pool, store, vault, logger, transport } = options;
@@ -145,6 +179,10 @@ export const sendDueMessages = async (options: SendOptions): Promise<number> => 
       const person = await personalOf(store, vault, message.user_id);
       if (!person) {
         await finish('skipped', 'recipient erased');
+        continue;
+      }
+      if (await turnedOff(pool, message.user_id, message.kind)) {
+        await finish('skipped', 'turned off');
         continue;
       }
       const opportunityId = message.payload.opportunityId;
@@ -179,12 +217,16 @@ export const sendDueMessages = async (options: SendOptions): Promise<number> => 
         ...(requesterName ? { requesterName } : {}),
         ...(decidedLog ? { decidedLog } : {}),
       });
+      const unsubscribe = await unsubscribeLinksOf(options.links, message.user_id, message.kind);
       await transport.sendMail({
         from: options.from,
         to: person.email,
         subject,
-        text,
+        text: `${text}\n\n${texts.mailPreferences.footer(TOPIC_OF[message.kind], unsubscribe.page)}`,
         messageId: `<${message.id.replace(/:/g, '.')}@outbox.campus>`,
+        // RFC 2369 and RFC 8058: mail programs show an unsubscribe button that POSTs this address.
+        list: { unsubscribe: { url: unsubscribe.oneClick, comment: 'Unsubscribe' } },
+        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       });
       await finish('sent', null);
       sent++;

@@ -13,7 +13,11 @@ import {
   userRegistered,
   type TestEvent,
 } from '../testing/events';
-import { createProjectionHarness, type ProjectionHarness } from '../testing/harness';
+import {
+  createProjectionHarness,
+  TEST_MAIL_LINKS,
+  type ProjectionHarness,
+} from '../testing/harness';
 import { startOutbox, type Outbox } from './outbox';
 
 type MessageRow = { id: string; kind: string; user_id: string; payload: unknown; status: string };
@@ -39,6 +43,7 @@ describe('mail outbox: decisions on logged service hours, each mailed once', () 
       logger: h.logger,
       clock,
       smtp: { host: smtp.host, port: smtp.port, from: 'Campus <no-reply@university.edu>' },
+      links: TEST_MAIL_LINKS,
       intervalMs: 3_600_000,
     });
   const messages = async () =>

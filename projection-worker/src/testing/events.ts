@@ -5,6 +5,7 @@ import {
   friendshipIdOf,
   SCORING_RULES_STREAM_ID,
   toFriendshipStreamId,
+  toMailPreferencesStreamId,
   toOpportunityStreamId,
   toOrganizationStreamId,
   toServiceLogStreamId,
@@ -400,6 +401,20 @@ const friendship = (
     type === 'FriendRequested' ? requesterId : recipientId,
   );
 };
+
+/** A person's kinds of mail turned off, through their profile (docs/mail.md). */
+export const mailPreferencesChanged = (
+  userId: string,
+  off: EventData<'MailPreferencesChanged'>['off'],
+  at = DEFAULT_AT,
+): TestEvent =>
+  build(
+    toMailPreferencesStreamId(userId),
+    'MailPreferencesChanged',
+    { v: 1, userId, off, via: 'profile', at },
+    userId,
+    at,
+  );
 
 export const friendRequested = (requesterId: string, recipientId: string) =>
   friendship('FriendRequested', requesterId, recipientId);

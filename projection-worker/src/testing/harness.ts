@@ -29,6 +29,12 @@ import type { Projection } from '../projector/projection';
 import { allProjections } from '../projections';
 import type { TestEvent } from './events';
 
+/** The unsubscribe links of the outbox tests' mail (docs/mail.md). */
+export const TEST_MAIL_LINKS = {
+  publicUrl: 'http://campus.test',
+  secret: 'test-mail-link-secret',
+} as const;
+
 export type ProjectOptions = {
   readonly projections?: readonly Projection[];
   readonly batchSize?: number;

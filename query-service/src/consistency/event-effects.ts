@@ -42,6 +42,7 @@ const EVENT_EFFECTS = {
   WaitlistLeft: { callers: false, hosts: false },
   WaitlistPromoted: { callers: false, hosts: false },
   CalendarFeedReset: { callers: false, hosts: false },
+  MailPreferencesChanged: { callers: false, hosts: false },
   // Service hours (docs/service-hours.md): no caller and no opportunity's host moves with them.
   ServiceHoursLogged: { callers: false, hosts: false },
   ServiceHoursApproved: { callers: false, hosts: false },

@@ -18,6 +18,7 @@ import { filesRouter } from '../files/routes';
 import { friendshipsQueryRouter } from '../friendships/routes';
 import { impactQueryRouter } from '../impact/routes';
 import { leaderboardQueryRouter } from '../leaderboard/routes';
+import { mailQueryRouter } from '../mail/routes';
 import { operationsQueryRouter } from '../operations/routes';
 import { opportunitiesQueryRouter } from '../opportunities/routes';
 import { organizationsQueryRouter } from '../organizations/routes';
@@ -81,6 +82,7 @@ export const createQueryApp = (given: QueryDeps, options: QueryAppOptions = {}):
   app.use(calendarQueryRouter(deps));
   app.use(serviceHoursQueryRouter(deps));
   app.use(impactQueryRouter(deps));
+  app.use(mailQueryRouter(deps));
   app.use(notFoundHandler);
   app.use(problemHandler(deps.logger));
   return app;

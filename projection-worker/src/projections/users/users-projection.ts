@@ -295,6 +295,25 @@ const segmentsAtErasures = (events: readonly ProjectedEvent[]): ProjectedEvent[]
   return segments.filter((s) => s.length > 0);
 };
 
+/** Each person's mail preferences (docs/mail.md), one statement for the segment. */
+const upsertMailPreferences = (
+  client: PoolClient,
+  preferences: ReadonlyMap<string, { off: readonly string[]; at: string }>,
+) => {
+  const entries = [...preferences];
+  return client.query(
+    `INSERT INTO mail_preferences (user_id, off, changed_at)
+     SELECT u, ARRAY(SELECT jsonb_array_elements_text(o)), a
+       FROM unnest($1::uuid[], $2::jsonb[], $3::timestamptz[]) AS t(u, o, a)
+     ON CONFLICT (user_id) DO UPDATE SET off = excluded.off, changed_at = excluded.changed_at`,
+    [
+      entries.map(([userId]) => userId),
+      entries.map(([, p]) => JSON.stringify(p.off)),
+      entries.map(([, p]) => p.at),
+    ],
+  );
+};
+
 const applySegment = async (
   client: PoolClient,
   events: readonly ProjectedEvent[],
@@ -305,6 +324,8 @@ const applySegment = async (
   const profileUpdates: ProfileUpdate[] = [];
   const approvedEmails: ProjectedEvent[] = [];
   const erasures: string[] = [];
+  /** Each person's latest mail preferences in the segment (the event holds the whole set). */
+  const mailPreferences = new Map<string, { off: readonly string[]; at: string }>();
   for (const projected of events) {
     const { event } = projected;
     switch (event.type) {
@@ -327,6 +348,9 @@ const applySegment = async (
       case 'UserErased':
         erasures.push(event.data.userId);
         break;
+      case 'MailPreferencesChanged':
+        mailPreferences.set(event.data.userId, { off: event.data.off, at: event.data.at });
+        break;
       default:
         // Other events belong to other projections.
         break;
@@ -343,11 +367,13 @@ const applySegment = async (
   }
   if (profileUpdates.length) await applyProfileUpdates(client, profileUpdates, context);
   if (approvedEmails.length) await insertApprovedEmails(client, approvedEmails, context);
+  if (mailPreferences.size) await upsertMailPreferences(client, mailPreferences);
   if (erasures.length) await applyErasures(client, erasures);
 };
 
 /**
- * read.users (registrations, admin grants, profile edits, erasures) and read.approved_emails.
+ * read.users (registrations, admin grants, profile edits, erasures), read.approved_emails and
+ * read.mail_preferences.
  * Personal fields are opened from their sealed blobs; an erased subject's fields stay null (a
  * replay opens nothing of theirs: the key is gone). Points belong to the points projection.
  * Writes are one statement per kind of change for the whole batch, in causal order
@@ -356,7 +382,7 @@ const applySegment = async (
  */
 export const usersProjection: Projection = {
   name: 'users',
-  tables: ['users', 'approved_emails'],
+  tables: ['users', 'approved_emails', 'mail_preferences'],
   reads: ['point_ledger'],
   async apply(client, events, context) {
     for (const segment of segmentsAtErasures(events)) await applySegment(client, segment, context);
