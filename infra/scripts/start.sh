@@ -66,6 +66,7 @@ export LOG_LEVEL="${LOG_LEVEL:-warn}"
 # every message in MAIL_DIR (set SMTP_HOST to a real server to skip it).
 export SMTP_HOST="${SMTP_HOST:-127.0.0.1}"
 export SMTP_PORT="${SMTP_PORT:-2525}"
+export PUBLIC_URL="${PUBLIC_URL:-http://127.0.0.1:${GATEWAY_PORT}}"
 export MAIL_DIR="${MAIL_DIR:-var/mail}"
 LOG_DIR="${LOG_DIR:-var/log}"
 UI_DIST="$(realpath -m "${UI_DIST:-frontend/dist}")"

@@ -71,6 +71,7 @@ const productionEnv = (): NodeJS.ProcessEnv => ({
   FIREBASE_PROJECT_ID: PROJECT_ID,
   CHECK_IN_SECRET: randomBytes(24).toString('hex'),
   CALENDAR_FEED_SECRET: randomBytes(24).toString('hex'),
+  MAIL_LINK_SECRET: randomBytes(24).toString('hex'),
   UPLOAD_DIR: join(filesDir, 'uploads'),
   REPORTS_DIR: join(filesDir, 'reports'),
   // The mail outbox has nothing to send here; an unused port keeps it off any real server.

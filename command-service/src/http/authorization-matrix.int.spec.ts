@@ -5,6 +5,7 @@ import {
   buildPath,
   friendshipIdOf,
   issueCheckInToken,
+  issueUnsubscribeToken,
   routes,
   serviceOf,
   type RouteName,
@@ -355,6 +356,27 @@ const matrix: Partial<Record<RouteName, Row>> = {
   resetCalendarSubscription: {
     expected: ALL_USERS(200),
     cell: () => Promise.resolve({ path: path('resetCalendarSubscription') }),
+  },
+  // Mail preferences (docs/mail.md): one's own only, admins included; a signed link is enough.
+  updateMailPreferences: {
+    expected: { anonymous: 401, student: 200, host: 403, admin: 403 },
+    cell: (ctx) =>
+      Promise.resolve({
+        path: path('updateMailPreferences', { id: ctx.users.student.userId }),
+        body: { reminders: false },
+      }),
+  },
+  unsubscribe: {
+    expected: { anonymous: 200, student: 200, host: 200, admin: 200 },
+    cell: async (ctx) => {
+      const person = await ctx.stack.registerUser(`mail-${randomUUID()}@university.edu`);
+      const token = await issueUnsubscribeToken(
+        ctx.stack.config.MAIL_LINK_SECRET,
+        person.userId,
+        'waitlist',
+      );
+      return { path: path('unsubscribe', { token }) };
+    },
   },
   // Service hours (docs/service-hours.md): each caller logs for themselves.
   logServiceHours: {

@@ -40,6 +40,7 @@ describe('command service started from main.ts: the production rate limit', () =
         ...serviceTestEnv({ databaseUrl: db.url, redisPrefix: prefix }),
         CHECK_IN_SECRET: 'a-production-check-in-secret',
         CALENDAR_FEED_SECRET: 'a-production-calendar-feed-secret',
+        MAIL_LINK_SECRET: 'a-production-mail-link-secret',
         UPLOAD_DIR: uploadDir,
         COMMAND_PORT: String(port),
       },

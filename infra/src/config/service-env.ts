@@ -55,9 +55,13 @@ const productionProblems = (env: ServiceEnv): [string, string][] => {
     if (value === developmentValue || value.startsWith('development-'))
       problems.push([name, 'must be a secret of your own in production']);
   }
-  // One value for both would let a leak of either secret forge the other's codes or links.
+  // One value for two would let a leak of either secret forge the other's codes or links.
   if (env.CALENDAR_FEED_SECRET === env.CHECK_IN_SECRET)
     problems.push(['CALENDAR_FEED_SECRET', 'must differ from CHECK_IN_SECRET in production']);
+  for (const other of ['CHECK_IN_SECRET', 'CALENDAR_FEED_SECRET'] as const) {
+    if (env.MAIL_LINK_SECRET === env[other])
+      problems.push(['MAIL_LINK_SECRET', `must differ from ${other} in production`]);
+  }
   return problems;
 };
 

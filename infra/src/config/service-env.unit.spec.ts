@@ -133,6 +133,18 @@ describe('service configuration', () => {
     ).toMatch(/CALENDAR_FEED_SECRET: must differ from CHECK_IN_SECRET/);
   });
 
+  it('refuses the development mail link secret in production, or one shared with another secret', () => {
+    expect(problemsOf({ ...PRODUCTION_ENV, MAIL_LINK_SECRET: undefined })).toMatch(
+      /MAIL_LINK_SECRET: must be a secret of your own/,
+    );
+    expect(
+      problemsOf({ ...PRODUCTION_ENV, MAIL_LINK_SECRET: PRODUCTION_ENV.CALENDAR_FEED_SECRET }),
+    ).toMatch(/MAIL_LINK_SECRET: must differ from CALENDAR_FEED_SECRET/);
+    expect(
+      problemsOf({ ...PRODUCTION_ENV, MAIL_LINK_SECRET: PRODUCTION_ENV.CHECK_IN_SECRET }),
+    ).toMatch(/MAIL_LINK_SECRET: must differ from CHECK_IN_SECRET/);
+  });
+
   it('refuses every development secret left unset in production, naming it', () => {
     expect(unrefusedDevelopmentSecrets((source) => loadEnv(serviceEnvSchema, source))).toEqual([]);
   });

@@ -7,6 +7,7 @@ export const PRODUCTION_ENV = Object.freeze({
   FIREBASE_PROJECT_ID: 'campus-prod',
   CHECK_IN_SECRET: 'a-production-check-in-secret',
   CALENDAR_FEED_SECRET: 'a-production-calendar-feed-secret',
+  MAIL_LINK_SECRET: 'a-production-mail-link-secret',
 });
 
 /**

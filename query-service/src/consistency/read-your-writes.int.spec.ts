@@ -56,6 +56,7 @@ describe('query service started from main.ts: read-your-writes', () => {
         ...serviceTestEnv({ databaseUrl: db.url, redisPrefix: prefix }),
         CHECK_IN_SECRET: 'a-production-check-in-secret',
         CALENDAR_FEED_SECRET: 'a-production-calendar-feed-secret',
+        MAIL_LINK_SECRET: 'a-production-mail-link-secret',
         UPLOAD_DIR: dirs[0],
         REPORTS_DIR: dirs[1],
         QUERY_PORT: String(port),

@@ -9,6 +9,7 @@ import {
   CONSISTENCY_TOKEN_HEADER,
   friendshipIdOf,
   issueCheckInToken,
+  issueUnsubscribeToken,
   routes,
   type GlobalPosition,
   type RouteName,
@@ -605,6 +606,35 @@ const matrix: Partial<Record<RouteName, Row>> = {
     kind: 'write',
     expected: users(200),
     cell: () => Promise.resolve({ path: p('resetCalendarSubscription') }),
+  },
+  // Mail preferences (docs/mail.md): one's own only, admins included.
+  getMailPreferences: {
+    kind: 'read',
+    expected: only(['student'], 200),
+    path: (w) => p('getMailPreferences', { id: w.users.student.userId }),
+  },
+  updateMailPreferences: {
+    kind: 'write',
+    expected: only(['student'], 200),
+    cell: (w) =>
+      Promise.resolve({
+        path: p('updateMailPreferences', { id: w.users.student.userId }),
+        body: { waitlist: false },
+      }),
+  },
+  // No bearer token: the signed link decides (the member's, for whoever follows it).
+  unsubscribe: {
+    kind: 'write',
+    expected: everyone(200),
+    cell: async (w) => ({
+      path: p('unsubscribe', {
+        token: await issueUnsubscribeToken(
+          w.stack.config.MAIL_LINK_SECRET,
+          w.users.member.userId,
+          'reminders',
+        ),
+      }),
+    }),
   },
   // Service hours logged off the platform (docs/service-hours.md).
   getMyServiceLogs: { kind: 'read', expected: users(200), path: () => p('getMyServiceLogs') },

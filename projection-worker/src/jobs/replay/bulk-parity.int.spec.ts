@@ -10,6 +10,7 @@ import {
   friendRejected,
   friendRemoved,
   friendRequested,
+  mailPreferencesChanged,
   memberJoined,
   memberLeft,
   opportunityApproval,
@@ -79,6 +80,15 @@ const variedHistory = async (h: ProjectionHarness): Promise<TestEvent[]> => {
     out.push(await profileUpdated(h.vault, id, { bio: `Bio of ${id}` }, ['Education']));
   }
   out.push(await profileUpdated(h.vault, ids[2] as string, { firstName: 'Renamed' }, null));
+  // Mail preferences (docs/mail.md): turned off, changed, turned back on, and one of an erased user.
+  out.push(
+    mailPreferencesChanged(ids[3] as string, ['reminders', 'friend_requests'], at(1)),
+    mailPreferencesChanged(ids[4] as string, ['service_hours'], at(1)),
+    mailPreferencesChanged(ids[3] as string, ['friend_requests'], at(2)),
+    mailPreferencesChanged(ids[5] as string, ['waitlist'], at(2)),
+    mailPreferencesChanged(ids[5] as string, [], at(3)),
+    mailPreferencesChanged(ids[30] as string, ['reminders'], at(4)),
+  );
   for (const id of ids.slice(30, 32)) {
     await h.vault.erase(id);
     out.push(
@@ -375,6 +385,7 @@ describe('replay by folding the log: the same read model as the live projector',
       'waitlist',
       'waitlist_promotions',
       'calendar_feeds',
+      'mail_preferences',
       'check_ins',
       'announcements',
       'dead_letters',
