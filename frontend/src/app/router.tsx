@@ -38,6 +38,13 @@ export const appRoutes: RouteObject[] = [
         path: paths.aboutUs.path,
         lazy: async () => ({ Component: (await import('./routes/about-us')).AboutUsRoute }),
       },
+      // Signed in or out: a mail's link, which asks before it turns anything off.
+      {
+        path: paths.unsubscribe.path,
+        lazy: async () => ({
+          Component: (await import('./routes/unsubscribe')).UnsubscribeRoute,
+        }),
+      },
       {
         lazy: async () => ({
           Component: (await import('./routes/signed-in-root')).SignedInRoot,

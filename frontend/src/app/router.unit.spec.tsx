@@ -128,6 +128,24 @@ describe('routes when signed out', () => {
   });
 });
 
+describe('the unsubscribe page of a mail', () => {
+  const token =
+    '0b7c1a52-9d3e-4f60-8a1b-2c3d4e5f6a7b.waitlist.AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+  const t = texts.mailPreferences.unsubscribe;
+
+  it.each([
+    ['signed out', signedOut, undefined],
+    ['signed in', signedInAs(student), student],
+  ] as const)('opens %s, named after itself, and sends nothing', async (_case, session, user) => {
+    const { location } = renderAt(`/unsubscribe/${token}`, { session, user });
+    expect(await screen.findByRole('heading', { level: 1, name: t.title })).toBeInTheDocument();
+    expect(screen.getByText(t.question('waitlist'))).toBeInTheDocument();
+    expect(location()).toBe(`/unsubscribe/${token}`);
+    await waitFor(() => expect(document.title).toBe(`${t.title} · Campus Volunteering`));
+    expect(requestedUrls.filter((url) => url.includes('/unsubscribe/'))).toEqual([]);
+  });
+});
+
 describe('routes when signed in', () => {
   it.each(['/', '/no/such/page', '/login'])('sends %s to /opportunities', async (path) => {
     const { location } = renderAt(path, { session: signedInAs(student), user: student });

@@ -8,6 +8,11 @@ export const paths = {
   },
   register: { path: '/register', getHref: () => '/register' },
   aboutUs: { path: '/about-us', getHref: () => '/about-us' },
+  /** A mail's unsubscribe link: the signed token names the person and the kind of mail. */
+  unsubscribe: {
+    path: '/unsubscribe/:token',
+    getHref: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
+  },
   opportunities: { path: '/opportunities', getHref: () => '/opportunities' },
   opportunity: {
     path: '/opportunity/:id',

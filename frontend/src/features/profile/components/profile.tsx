@@ -13,6 +13,7 @@ import { BioSection } from './bio-section';
 import { ErasePersonalData } from './erase-personal-data';
 import { TranscriptDownload } from './transcript-download';
 import { FriendsSection } from './friends-section';
+import { MailPreferencesSection } from './mail-preferences-section';
 import { OrganizationsSection } from './organizations-section';
 import { PassionsSection } from './passions-section';
 import { PointsHistorySection } from './points-history';
@@ -154,6 +155,7 @@ export const Profile = ({ userId, viewerId, viewerIsAdmin, onLogout }: ProfilePr
         <div className={styles.column}>
           <BadgesSection badges={data.badges} />
           <FriendsSection userId={userId} />
+          {isOwner ? <MailPreferencesSection userId={userId} /> : null}
         </div>
       </div>
       {isOwner || viewerIsAdmin ? <PointsHistorySection userId={userId} /> : null}

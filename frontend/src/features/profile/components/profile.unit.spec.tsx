@@ -80,7 +80,10 @@ const aBadge: Badge = {
   icon: '👣',
 };
 
-/** Serves a profile, its friends and (for the owner) its history; returns the served profile. */
+/**
+ * Serves a profile, its friends and (for the owner) its history and email settings; returns the
+ * served profile.
+ */
 const serveProfile = (overrides: Partial<UserProfile> = {}) => {
   const profile: UserProfile = aUser({
     id: ME,
@@ -98,6 +101,8 @@ const serveProfile = (overrides: Partial<UserProfile> = {}) => {
   answers[`GET /api/users/${profile.id}/friends`] = () => ok([]);
   answers[`GET /api/users/${profile.id}/points-history`] = () =>
     ok({ user_id: profile.id, points: 0, entries: [] });
+  answers[`GET /api/users/${profile.id}/mail-preferences`] = () =>
+    ok({ reminders: true, waitlist: true, friend_requests: true, service_hours: true });
   return profile;
 };
 
