@@ -7,6 +7,8 @@ import { startE2eStack } from './stack';
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eUrl: string;
+    /** Where the stack's catch-all SMTP server keeps the mail it received. */
+    e2eMailDir: string;
     /** The set-up's own command service over the stack's database, with a settable clock. */
     e2eToolingUrl: string;
   }
@@ -29,6 +31,7 @@ export default async function setup(project: TestProject) {
           process.env['E2E_DATABASE_URL'] ??
           process.env['DATABASE_URL'] ??
           'postgres://postgres@127.0.0.1:5432/campus',
+        mailDir: process.env['E2E_MAIL_DIR'] ?? process.env['MAIL_DIR'] ?? 'var/mail',
         stop: () => Promise.resolve(),
       }
     : await startE2eStack();
@@ -42,6 +45,7 @@ export default async function setup(project: TestProject) {
   // Without the trailing slash start.sh prints, so `${url}/path` is never '//path' (an unknown route).
   project.provide('e2eUrl', stack.url.replace(/\/+$/, ''));
   project.provide('e2eToolingUrl', tooling.url);
+  project.provide('e2eMailDir', stack.mailDir);
   return async () => {
     writeAccessibilityReport();
     await tooling.stop();

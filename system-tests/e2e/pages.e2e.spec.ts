@@ -9,7 +9,9 @@ import { launchBrowser, openPage, screenshot, signIn, WIDTHS } from './browser';
  * Every page at desktop and phone width against the running stack with the demo data: renders, no
  * console errors, a screenshot, and axe-core finds no serious or critical violation.
  */
-const SIGNED_OUT = ['/login', '/about-us'];
+const SIGNED_OUT = ['/login', '/about-us', '/unsubscribe/{unsubscribe}'];
+/** A well-formed unsubscribe link (the page asks before it checks anything). */
+const UNSUBSCRIBE_TOKEN = `00000000-0000-4000-8000-000000000000.reminders.${'A'.repeat(43)}`;
 const SIGNED_IN = [
   '/opportunities',
   '/opportunity/{opportunity}',
@@ -77,6 +79,7 @@ describe('every page renders at 1280 and 390 px without console errors or seriou
     if (!opportunity || !organization) throw new Error('the demo data is missing');
     ids['opportunity'] = opportunity.id;
     ids['organization'] = organization.id;
+    ids['unsubscribe'] = UNSUBSCRIBE_TOKEN;
   });
   afterAll(async () => {
     await browser.close();

@@ -1,11 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-export type E2eStack = { url: string; databaseUrl: string; stop: () => Promise<void> };
+export type E2eStack = {
+  url: string;
+  databaseUrl: string;
+  /** Where the stack's catch-all SMTP server keeps every mail it received (.eml files). */
+  mailDir: string;
+  stop: () => Promise<void>;
+};
 
 /**
  * Starts the whole product the way the README does (`infra/scripts/start.sh`), on ports, a
@@ -18,6 +25,7 @@ export const startE2eStack = async (): Promise<E2eStack> => {
   const logDir = resolve(ROOT, 'artifacts', 'e2e-logs');
   mkdirSync(logDir, { recursive: true });
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/campus_e2e_${id}`;
+  const mailDir = resolve(ROOT, 'var', `e2e-mail-${id}`);
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -26,6 +34,10 @@ export const startE2eStack = async (): Promise<E2eStack> => {
     COMMAND_PORT: String(base + 1),
     QUERY_PORT: String(base + 2),
     WORKER_METRICS_PORT: String(base + 3),
+    // A catch-all SMTP server of its own, its mail kept apart; the outbox sends every second.
+    SMTP_PORT: String(base + 4),
+    MAIL_DIR: mailDir,
+    OUTBOX_INTERVAL_MS: '1000',
     FIREBASE_AUTH_EMULATOR_HOST: process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9199',
     UPLOAD_DIR: resolve(ROOT, 'var', `e2e-uploads-${id}`),
     REPORTS_DIR: resolve(ROOT, 'var', `e2e-reports-${id}`),
@@ -65,6 +77,7 @@ export const startE2eStack = async (): Promise<E2eStack> => {
   return {
     url,
     databaseUrl,
+    mailDir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -84,6 +97,7 @@ export const startE2eStack = async (): Promise<E2eStack> => {
         .query(`DROP DATABASE IF EXISTS campus_e2e_${id} WITH (FORCE)`)
         .catch(() => undefined);
       await admin.end();
+      await rm(mailDir, { recursive: true, force: true });
     },
   };
 };

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -31,6 +31,24 @@ const addresses = (value: ParsedMail['to']): string[] =>
     group.value.map((a) => a.address ?? '').filter(Boolean),
   );
 
+/** A received message as the catch-all server keeps it. */
+const receivedOf = (parsed: ParsedMail): ReceivedMail => ({
+  to: addresses(parsed.to),
+  from: addresses(parsed.from ? [parsed.from] : undefined)[0] ?? '',
+  subject: parsed.subject ?? '',
+  text: parsed.text ?? '',
+  messageId: parsed.messageId ?? null,
+  headers: parsed.headers,
+});
+
+/** The messages a catch-all server wrote to `dir` (another process's: the demo's, the browser tests'). */
+export const readMailDir = async (dir: string): Promise<ReceivedMail[]> => {
+  const names = (await readdir(dir).catch(() => [])).filter((n) => n.endsWith('.eml')).sort();
+  return Promise.all(
+    names.map(async (name) => receivedOf(await simpleParser(await readFile(join(dir, name))))),
+  );
+};
+
 /**
  * A local SMTP server that accepts every message without authentication (development, demo and
  * tests only), parses it with mailparser and keeps it in memory; with `dir`, each message is also
@@ -56,14 +74,7 @@ export const startCatchAllSmtp = async (
         const raw = Buffer.concat(chunks);
         simpleParser(raw)
           .then(async (parsed) => {
-            mails.push({
-              to: addresses(parsed.to),
-              from: addresses(parsed.from ? [parsed.from] : undefined)[0] ?? '',
-              subject: parsed.subject ?? '',
-              text: parsed.text ?? '',
-              messageId: parsed.messageId ?? null,
-              headers: parsed.headers,
-            });
+            mails.push(receivedOf(parsed));
             if (options.dir) {
               const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mails.length}.eml`;
               await writeFile(join(options.dir, name), raw);

@@ -609,6 +609,14 @@ describe('command boundaries: every field of every command body, refused by name
           body: { earn_points: false, [field]: value },
         }),
     },
+    updateMailPreferences: {
+      build: (field, value) =>
+        Promise.resolve({
+          path: `/api/users/${student.userId}/mail-preferences`,
+          token: student.token,
+          body: { [field]: value },
+        }),
+    },
   };
 
   /** Waits until every projection has applied everything appended so far. */
