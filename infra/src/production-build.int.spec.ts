@@ -77,6 +77,8 @@ const productionEnv = (): NodeJS.ProcessEnv => ({
   // The mail outbox has nothing to send here; an unused port keeps it off any real server.
   SMTP_HOST: '127.0.0.1',
   SMTP_PORT: '9',
+  // Where users reach the product: every mail's unsubscribe link starts with it.
+  PUBLIC_URL: 'https://volunteer.university.example',
 });
 
 let services: { name: string; process: BuiltProcess; url: string }[] = [];

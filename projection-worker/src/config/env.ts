@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadEnv, serviceEnvSchema } from '@campus/infra';
+import { ConfigError, loadEnv, serviceEnvSchema } from '@campus/infra';
 
 export const workerEnvSchema = serviceEnvSchema.extend({
   PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
@@ -26,5 +26,17 @@ export const workerEnvSchema = serviceEnvSchema.extend({
 });
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;
 
-export const loadWorkerEnv = (source: NodeJS.ProcessEnv = process.env): WorkerEnv =>
-  loadEnv(workerEnvSchema, source);
+/**
+ * The worker's settings; production also refuses a PUBLIC_URL on this machine (its default), as
+ * every mail's unsubscribe link would lead nowhere.
+ */
+export const loadWorkerEnv = (source: NodeJS.ProcessEnv = process.env): WorkerEnv => {
+  const env = loadEnv(workerEnvSchema, source);
+  const host = new URL(env.PUBLIC_URL).hostname;
+  if (env.APP_ENV === 'production' && ['127.0.0.1', 'localhost', '[::1]'].includes(host)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: must be the address users reach in production',
+    );
+  }
+  return env;
+};

@@ -1,5 +1,6 @@
 import { LEASE_SECONDS, SMTP_TIMEOUTS_MS } from './sender';
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV } from '@campus/infra/testing';
 import { loadWorkerEnv } from '../config/env';
 
 describe('mail settings of the worker', () => {
@@ -26,6 +27,16 @@ describe('mail settings of the worker', () => {
       'Volunteering <v@example.org>',
       2000,
     ]);
+  });
+
+  it('makes unsubscribe links of PUBLIC_URL, which production must set to where users are', () => {
+    expect(loadWorkerEnv({}).PUBLIC_URL).toBe('http://127.0.0.1:8080');
+    const production = { ...PRODUCTION_ENV, MAIL_LINK_SECRET: 'a-production-mail-link-secret' };
+    expect(() => loadWorkerEnv(production)).toThrow(/PUBLIC_URL: must be the address users reach/);
+    expect(
+      loadWorkerEnv({ ...production, PUBLIC_URL: 'https://volunteer.university.edu' }).PUBLIC_URL,
+    ).toBe('https://volunteer.university.edu');
+    expect(() => loadWorkerEnv({ PUBLIC_URL: 'volunteer' })).toThrow(/PUBLIC_URL/);
   });
 
   it('refuses to start naming a bad variable', () => {
