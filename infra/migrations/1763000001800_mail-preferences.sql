@@ -14,7 +14,9 @@ CREATE TABLE read.mail_preferences (
 -- turned off is never queued. Outside `read`, like the outbox itself: a replay never touches it.
 CREATE TABLE outbox.mail_opt_outs (
   user_id uuid NOT NULL,
-  topic text NOT NULL CHECK (topic IN ('reminders', 'waitlist', 'friend_requests', 'service_hours')),
+  -- No CHECK of the kinds: the events name them (contracts' MAIL_TOPICS), and a kind added there
+  -- must not stop the relay at a constraint this file forgot.
+  topic text NOT NULL,
   PRIMARY KEY (user_id, topic)
 );
 

@@ -47,12 +47,15 @@ const problem = (description: string) => ({
 
 /** The error answers a route may give, beside the catch-all `default`. */
 const errorsOf = (route: RouteDefinition) => ({
-  ...(route.body || route.query || pathParams(route.path).length
+  ...(route.body || route.query
     ? { '400': problem('Invalid input: `errors` names each offending field.') }
     : {}),
   ...(route.auth === 'none' ? {} : { '401': problem('No token, or not a valid one.') }),
-  ...(route.auth === 'user' || route.auth === 'admin'
-    ? { '403': problem('Signed in, but not allowed to do this.') }
+  ...(route.auth === 'none'
+    ? {}
+    : { '403': problem('Signed in, but not allowed to do this (or the email is not verified).') }),
+  ...(pathParams(route.path).length
+    ? { '404': problem('Nothing of that id (or link) that the caller may see.') }
     : {}),
   ...(route.method === 'GET' ? {} : { '429': problem('Too many requests: wait `Retry-After`.') }),
   default: problem('Any other error, as problem details (RFC 9457).'),

@@ -8,6 +8,8 @@ export const PRODUCTION_ENV = Object.freeze({
   CHECK_IN_SECRET: 'a-production-check-in-secret',
   CALENDAR_FEED_SECRET: 'a-production-calendar-feed-secret',
   MAIL_LINK_SECRET: 'a-production-mail-link-secret',
+  /** The workers': where users reach the product (every mail's unsubscribe link). */
+  PUBLIC_URL: 'https://volunteer.university.example',
 });
 
 /**

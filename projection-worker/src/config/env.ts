@@ -27,15 +27,17 @@ export const workerEnvSchema = serviceEnvSchema.extend({
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;
 
 /**
- * The worker's settings; production also refuses a PUBLIC_URL on this machine (its default), as
- * every mail's unsubscribe link would lead nowhere.
+ * The worker's settings; production also refuses a PUBLIC_URL on this machine (its default) or
+ * not https: every mail's unsubscribe link would lead nowhere, and mail providers offer one-click
+ * unsubscribing for https addresses only (RFC 8058).
  */
 export const loadWorkerEnv = (source: NodeJS.ProcessEnv = process.env): WorkerEnv => {
   const env = loadEnv(workerEnvSchema, source);
-  const host = new URL(env.PUBLIC_URL).hostname;
-  if (env.APP_ENV === 'production' && ['127.0.0.1', 'localhost', '[::1]'].includes(host)) {
+  const url = new URL(env.PUBLIC_URL);
+  const local = ['127.0.0.1', 'localhost', '[::1]', '0.0.0.0'].includes(url.hostname);
+  if (env.APP_ENV === 'production' && (local || url.protocol !== 'https:')) {
     throw new ConfigError(
-      'Invalid configuration:\n  PUBLIC_URL: must be the address users reach in production',
+      'Invalid configuration:\n  PUBLIC_URL: must be the https address users reach in production',
     );
   }
   return env;

@@ -44,6 +44,7 @@ import { allProjections } from '../projections';
 import {
   announcementPosted,
   friendRequested,
+  mailPreferencesChanged,
   signedUp,
   unregistered,
   type TestEvent,
@@ -272,6 +273,13 @@ describe('backup and restore of the event store across clusters', () => {
     } finally {
       client.release();
     }
+    // Mail preferences (docs/mail.md): Ada's latest choice is what the restored outbox obeys.
+    await h.append(
+      mailPreferencesChanged(seeded.ada, ['reminders']),
+      mailPreferencesChanged(seeded.ada, ['waitlist', 'friend_requests']),
+      mailPreferencesChanged(seeded.cy, ['service_hours']),
+      mailPreferencesChanged(seeded.cy, []),
+    );
     await h.project();
 
     sourceEvents = await allEvents(h.store);
@@ -402,8 +410,16 @@ describe('backup and restore of the event store across clusters', () => {
         .sort((x, y) => Number(x.revision - y.revision))
         .map(content),
     );
-    // History is never mailed again: the outbox starts after the restored head.
+    // History is never mailed again: the outbox starts after the restored head, obeying the
+    // mail preferences the restored events hold.
     expect(await relayStart(side.pool, side.store)).toEqual(head);
+    const { rows: optOuts } = await side.pool.query<{ user_id: string; topic: string }>(
+      'SELECT user_id::text, topic FROM outbox.mail_opt_outs ORDER BY user_id, topic',
+    );
+    expect(optOuts).toEqual([
+      { user_id: seeded.ada, topic: 'friend_requests' },
+      { user_id: seeded.ada, topic: 'waitlist' },
+    ]);
     expect(await keptRows(side.pool)).toEqual(sourceKept);
 
     // Personal data opens with the restored keys; the erased person's stays shut and sealed off.

@@ -10,6 +10,7 @@ import {
   type DataRecord,
   type EventsProgress,
 } from './backup-file';
+import { rebuildMailOptOuts } from '../outbox/messages';
 
 export type RestoreOptions = {
   /** The target database: migrated, its event store empty. */
@@ -175,7 +176,8 @@ const emptyReadModel = async (client: PoolClient): Promise<number> => {
  *
  * In the same transaction: the streams, personal-data keys, erasures and outbox messages are
  * loaded as they were, the read model is emptied (rebuilt by a replay), and the outbox's
- * checkpoint is set to the restored head, so no restored event is mailed again. The tables it
+ * checkpoint is set to the restored head, so no restored event is mailed again, and its copy of
+ * everyone's mail preferences is set from the restored events. The tables it
  * writes are locked (EXCLUSIVE) from the start, so nothing appends in between; readers wait for
  * nothing.
  */
@@ -313,6 +315,8 @@ export const restoreEventStore = async (options: RestoreOptions): Promise<Restor
       // Nothing to skip: the outbox starts from the head when it first runs.
       await client.query('DELETE FROM outbox.checkpoint');
     }
+    // The outbox obeys the restored mail preferences from its first message on.
+    await rebuildMailOptOuts(client);
     const readModelTables = await emptyReadModel(client);
     await client.query('COMMIT');
     return {

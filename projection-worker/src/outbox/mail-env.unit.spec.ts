@@ -31,8 +31,11 @@ describe('mail settings of the worker', () => {
 
   it('makes unsubscribe links of PUBLIC_URL, which production must set to where users are', () => {
     expect(loadWorkerEnv({}).PUBLIC_URL).toBe('http://127.0.0.1:8080');
-    const production = { ...PRODUCTION_ENV, MAIL_LINK_SECRET: 'a-production-mail-link-secret' };
-    expect(() => loadWorkerEnv(production)).toThrow(/PUBLIC_URL: must be the address users reach/);
+    const production = { ...PRODUCTION_ENV, PUBLIC_URL: undefined };
+    expect(() => loadWorkerEnv(production)).toThrow(/PUBLIC_URL: must be the https address/);
+    expect(() =>
+      loadWorkerEnv({ ...production, PUBLIC_URL: 'http://volunteer.university.edu' }),
+    ).toThrow(/PUBLIC_URL: must be the https address/);
     expect(
       loadWorkerEnv({ ...production, PUBLIC_URL: 'https://volunteer.university.edu' }).PUBLIC_URL,
     ).toBe('https://volunteer.university.edu');

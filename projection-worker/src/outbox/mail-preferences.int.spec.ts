@@ -95,23 +95,29 @@ describe('mail outbox: kinds of mail turned off', () => {
     ]);
     expect(smtp.received()).toEqual([]);
 
-    // Other kinds are still on: her waitlist and reminder mail would be queued (reminders here).
+    // Reminders turned off too: Dan, who has them on, is reminded; Alice is not.
     await h.append(mailPreferencesChanged(alice, ['friend_requests', 'reminders']));
     const opportunity = opportunityCreated({ hostUserId: erin, name: 'River cleanup' });
-    await h.append(opportunity, signedUp(opportunity.opportunityId, alice));
-    await h.project();
-    clock.set('2026-03-19T15:00:00.000Z');
-    expect(await outbox.tick()).toBe(0);
-    const { rows: reminders } = await h.pool.query(
-      "SELECT id FROM outbox.messages WHERE kind = 'reminder'",
+    await h.append(
+      opportunity,
+      signedUp(opportunity.opportunityId, alice),
+      signedUp(opportunity.opportunityId, dan),
     );
-    expect(reminders).toEqual([]);
+    await h.project();
+    await settled();
+    clock.set('2026-03-19T15:00:00.000Z');
+    expect(await outbox.tick()).toBe(1);
+    const { rows: reminders } = await h.pool.query<{ user_id: string }>(
+      "SELECT user_id::text FROM outbox.messages WHERE kind = 'reminder'",
+    );
+    expect(reminders).toEqual([{ user_id: dan }]);
+    expect(smtp.received().map((m) => m.to)).toEqual([[`${dan.slice(0, 8)}@university.edu`]]);
 
     // Turned back on: Dan's request is queued and mailed, with its unsubscribe link and headers.
     await h.append(mailPreferencesChanged(alice, []), friendRequested(dan, alice));
     await settled();
     expect(await outbox.tick()).toBeGreaterThanOrEqual(1);
-    const mails = await smtp.waitFor(1);
+    const mails = await smtp.waitFor(2);
     const mail = mails.find((m) => m.subject.includes('Dan Test'));
     if (!mail) throw new Error(`no mail of Dan's request: ${mails.map((m) => m.subject).join()}`);
     const link = /http:\/\/campus\.test\/unsubscribe\/(\S+)/.exec(mail.text);

@@ -118,6 +118,23 @@ export const applyMailPreferences = async (
 };
 
 /**
+ * Everyone's kinds of mail turned off, as the latest MailPreferencesChanged of each person in the
+ * Postgres event store says: what a restore sets, since its outbox starts past the restored events
+ * and the relay never reads them (docs/mail.md).
+ */
+export const rebuildMailOptOuts = async (client: PoolClient) => {
+  await client.query('DELETE FROM outbox.mail_opt_outs');
+  await client.query(
+    `INSERT INTO outbox.mail_opt_outs (user_id, topic)
+     SELECT latest.user_id, t.topic
+       FROM (SELECT DISTINCT ON (data->>'userId') (data->>'userId')::uuid AS user_id, data->'off' AS off
+               FROM es.events WHERE event_type = 'MailPreferencesChanged'
+              ORDER BY data->>'userId', transaction_id DESC, global_position DESC) AS latest
+      CROSS JOIN LATERAL jsonb_array_elements_text(latest.off) AS t(topic)`,
+  );
+};
+
+/**
  * Queues what a batch of events asks for, in the log's order: a change of mail preferences takes
  * effect for the messages of the events after it, not before (docs/mail.md). Answers how many
  * messages were new.

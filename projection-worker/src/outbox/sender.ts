@@ -225,7 +225,12 @@ export const sendDueMessages = async (options: SendOptions): Promise<number> => 
         text: `${text}\n\n${texts.mailPreferences.footer(TOPIC_OF[message.kind], unsubscribe.page)}`,
         messageId: `<${message.id.replace(/:/g, '.')}@outbox.campus>`,
         // RFC 2369 and RFC 8058: mail programs show an unsubscribe button that POSTs this address.
-        list: { unsubscribe: { url: unsubscribe.oneClick, comment: 'Unsubscribe' } },
+        list: {
+          unsubscribe: {
+            url: unsubscribe.oneClick,
+            comment: texts.mailPreferences.unsubscribe.confirm,
+          },
+        },
         headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       });
       await finish('sent', null);

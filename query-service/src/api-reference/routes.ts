@@ -94,7 +94,9 @@ export const apiReferenceRouter = (): Router => {
     res.type('text/javascript').set('cache-control', 'no-cache').send(START);
   });
   router.get(`${REFERENCE_PATH}/:file`, (req, res, next) => {
-    const asset = SWAGGER_FILES[req.params.file];
+    const name = req.params.file;
+    // Own names only: `constructor` and the like are no file of ours.
+    const asset = Object.hasOwn(SWAGGER_FILES, name) ? SWAGGER_FILES[name] : undefined;
     if (!asset) {
       next();
       return;

@@ -3,9 +3,18 @@ import { MAIL_TOPICS, routes, texts, type MailPreferences } from '@campus/contra
 import { ForbiddenError, requireCaller } from '@campus/infra';
 import { idParam, mountQuery, type QueryDeps } from '../http/context';
 
-/** One's own mail preferences (docs/mail.md): every kind on unless the person turned it off. */
+/**
+ * One's own mail preferences (docs/mail.md): every kind on unless the person turned it off. And
+ * the one-click address of a mail's List-Unsubscribe header opened in a browser (mail programs
+ * that do not POST it, RFC 2369): sent on to the page, which asks before it acts.
+ */
 export const mailQueryRouter = (deps: QueryDeps): Router => {
   const router = Router();
+
+  router.get(routes.unsubscribe.path, (req, res) => {
+    const token = typeof req.params['token'] === 'string' ? req.params['token'] : '';
+    res.redirect(303, `/unsubscribe/${encodeURIComponent(token)}`);
+  });
 
   mountQuery(router, routes.getMailPreferences, deps, async (req, res) => {
     const caller = requireCaller(req);

@@ -50,7 +50,13 @@ describe('API reference', () => {
   });
 
   it("serves nothing else of swagger-ui-dist's folder, and sends /api/docs/ to /api/docs", async () => {
-    for (const path of ['/api/docs/package.json', '/api/docs/index.html', '/api/docs/..%2Fx']) {
+    for (const path of [
+      '/api/docs/package.json',
+      '/api/docs/index.html',
+      '/api/docs/..%2Fx',
+      '/api/docs/constructor',
+      '/api/docs/__proto__',
+    ]) {
       const response = await request(stack.queryApp).get(path);
       expect(response.status, path).toBe(404);
       expect(response.headers['content-type'], path).toMatch(/^application\/problem\+json/);

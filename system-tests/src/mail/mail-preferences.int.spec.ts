@@ -17,6 +17,8 @@ import { startOutbox, type Outbox } from '@campus/projection-worker';
 import { createFixtures, type Fixtures } from '../stack/fixtures';
 import { startTestStack, type TestAccount, type TestStack } from '../stack/stack';
 
+const ADMIN = 'mail-admin@university.edu';
+
 /** Mail preferences (docs/mail.md): the profile's switches, and a mail's one-click link. */
 describe('mail preferences', () => {
   let stack: TestStack;
@@ -62,7 +64,7 @@ describe('mail preferences', () => {
   };
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'mail-preferences' });
+    stack = await startTestStack({ config: { ADMIN_EMAILS: [ADMIN] }, label: 'mail-preferences' });
     f = createFixtures(stack);
     smtp = await startCatchAllSmtp();
     student = await f.user('mail-student');
@@ -146,6 +148,30 @@ describe('mail preferences', () => {
     const events = await eventsOn(other.userId);
     expect((await request(stack.commandApp).post(path)).status).toBe(200);
     expect(await eventsOn(other.userId)).toBe(events);
+    // Opened in a browser (RFC 2369 mail programs): sent on to the page, which asks first.
+    const opened = await request(stack.queryApp).get(path);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.location).toBe(`/unsubscribe/${token}`);
+    expect(await eventsOn(other.userId)).toBe(events);
+  });
+
+  it('forgets an erased person’s choices', async () => {
+    const admin = await stack.registerUser(ADMIN);
+    const leaving = await f.user('mail-leaving');
+    expect((await save(leaving, leaving.userId, { reminders: false })).status).toBe(200);
+    expect(await preferencesOf(leaving)).toMatchObject({ reminders: false });
+    const erased = await stack.command(
+      'post',
+      buildPath(routes.eraseUser.path, { id: leaving.userId }),
+      admin.token,
+    );
+    expect(erased.status).toBe(200);
+    await stack.read(buildPath(routes.getUser.path, { id: admin.userId }), admin.token);
+    const { rows } = await stack.db.pool.query(
+      'SELECT 1 FROM read.mail_preferences WHERE user_id = $1',
+      [leaving.userId],
+    );
+    expect(rows).toEqual([]);
   });
 
   it('answers 404 for a link that was not signed here or names no kind of mail, and changes nothing', async () => {

@@ -273,8 +273,8 @@ const ERASED_EMAIL_HASH_SQL = `'erased:' || id::text`;
 
 /**
  * UserErased: the key is gone, so whatever was opened before is dropped; the email hash is
- * replaced too (the address may register again as a new person). Points, interests (not
- * personal), admin and the rest stay.
+ * replaced too (the address may register again as a new person), and the mail preferences go.
+ * Points, interests (not personal), admin and the rest stay.
  */
 const applyErasures = async (client: PoolClient, userIds: readonly string[]) => {
   await client.query(
@@ -283,6 +283,7 @@ const applyErasures = async (client: PoolClient, userIds: readonly string[]) => 
       WHERE id = ANY($1::uuid[])`,
     [userIds],
   );
+  await client.query('DELETE FROM mail_preferences WHERE user_id = ANY($1::uuid[])', [userIds]);
 };
 
 /** The batch cut after each UserErased, so a later re-registration of the address follows it. */
@@ -295,7 +296,10 @@ const segmentsAtErasures = (events: readonly ProjectedEvent[]): ProjectedEvent[]
   return segments.filter((s) => s.length > 0);
 };
 
-/** Each person's mail preferences (docs/mail.md), one statement for the segment. */
+/**
+ * Each person's mail preferences (docs/mail.md), one statement for the segment; none of an erased
+ * person (an old mail's link still answers, but nobody is mailed or shown anything of theirs).
+ */
 const upsertMailPreferences = (
   client: PoolClient,
   preferences: ReadonlyMap<string, { off: readonly string[]; at: string }>,
@@ -305,6 +309,7 @@ const upsertMailPreferences = (
     `INSERT INTO mail_preferences (user_id, off, changed_at)
      SELECT u, ARRAY(SELECT jsonb_array_elements_text(o)), a
        FROM unnest($1::uuid[], $2::jsonb[], $3::timestamptz[]) AS t(u, o, a)
+      WHERE NOT EXISTS (SELECT 1 FROM users WHERE id = t.u AND erased)
      ON CONFLICT (user_id) DO UPDATE SET off = excluded.off, changed_at = excluded.changed_at`,
     [
       entries.map(([userId]) => userId),
