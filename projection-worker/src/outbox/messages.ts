@@ -1,5 +1,6 @@
 import {
   instantToEastern,
+  type GlobalPosition,
   texts,
   toDomainEvent,
   type MailTopic,
@@ -119,18 +120,23 @@ export const applyMailPreferences = async (
 
 /**
  * Everyone's kinds of mail turned off, as the latest MailPreferencesChanged of each person in the
- * Postgres event store says: what a restore sets, since its outbox starts past the restored events
- * and the relay never reads them (docs/mail.md).
+ * Postgres event store says (up to `upTo` when given): what a restore and the relay's first start
+ * set, since the outbox starts past those events and the relay never reads them (docs/mail.md).
+ * With EventStoreDB, es.events holds nothing and the copy starts empty.
  */
-export const rebuildMailOptOuts = async (client: PoolClient) => {
+export const rebuildMailOptOuts = async (client: PoolClient, upTo?: GlobalPosition) => {
   await client.query('DELETE FROM outbox.mail_opt_outs');
   await client.query(
     `INSERT INTO outbox.mail_opt_outs (user_id, topic)
      SELECT latest.user_id, t.topic
        FROM (SELECT DISTINCT ON (data->>'userId') (data->>'userId')::uuid AS user_id, data->'off' AS off
-               FROM es.events WHERE event_type = 'MailPreferencesChanged'
+               FROM es.events
+              WHERE event_type = 'MailPreferencesChanged'
+                AND ($1::text IS NULL
+                     OR (transaction_id, global_position) <= ($1::text::xid8, $2::bigint))
               ORDER BY data->>'userId', transaction_id DESC, global_position DESC) AS latest
       CROSS JOIN LATERAL jsonb_array_elements_text(latest.off) AS t(topic)`,
+    [upTo ? upTo.txn.toString() : null, upTo ? upTo.seq.toString() : null],
   );
 };
 

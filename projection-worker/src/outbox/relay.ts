@@ -1,7 +1,7 @@
 import type { EventStore, GlobalPosition } from '@campus/contracts';
 import type { Logger, Pool } from '@campus/infra';
 import { batches } from '../projector/batches';
-import { queueMessagesOfEvents } from './messages';
+import { queueMessagesOfEvents, rebuildMailOptOuts } from './messages';
 
 const readCheckpoint = async (pool: Pool): Promise<GlobalPosition | null> => {
   const { rows } = await pool.query<{ txn: string; seq: string }>(
@@ -30,16 +30,29 @@ export class RelayCheckpointMovedError extends Error {
 
 /**
  * Where the relay starts: its own checkpoint (outside the read model, which replays rebuild), or,
- * the first time, the log's head, so history (demo data, past requests) is never mailed.
+ * the first time, the log's head, so history (demo data, past requests) is never mailed. That
+ * first time, the mail preferences chosen up to the head become the outbox's copy in the same
+ * transaction (docs/mail.md): the relay never reads the events that made them.
  */
 export const relayStart = async (pool: Pool, store: EventStore): Promise<GlobalPosition> => {
   const stored = await readCheckpoint(pool);
   if (stored) return stored;
   const head = await store.headPosition();
-  await pool.query(
-    'INSERT INTO outbox.checkpoint (id, txn, seq) VALUES (true, $1, $2) ON CONFLICT (id) DO NOTHING',
-    [head.txn.toString(), head.seq.toString()],
-  );
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rowCount } = await client.query(
+      'INSERT INTO outbox.checkpoint (id, txn, seq) VALUES (true, $1, $2) ON CONFLICT (id) DO NOTHING',
+      [head.txn.toString(), head.seq.toString()],
+    );
+    if (rowCount === 1) await rebuildMailOptOuts(client, head);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
   return (await readCheckpoint(pool)) ?? head;
 };
 
