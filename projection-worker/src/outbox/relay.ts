@@ -1,5 +1,6 @@
 import type { EventStore, GlobalPosition } from '@campus/contracts';
-import type { Logger, Pool } from '@campus/infra';
+import type { Logger, Pool, PoolClient } from '@campus/infra';
+import { LIVE_SCHEMA, withReadTransaction } from '@campus/read-model';
 import { batches } from '../projector/batches';
 import { queueMessagesOfEvents, rebuildMailOptOuts } from './messages';
 
@@ -29,6 +30,13 @@ export class RelayCheckpointMovedError extends Error {
 }
 
 /**
+ * `work` in one transaction of its own connection, committed or rolled back (the outbox's
+ * statements name their schemas, so the read model's search path does not matter).
+ */
+const inTransaction = <T>(pool: Pool, work: (client: PoolClient) => Promise<T>) =>
+  withReadTransaction(pool, LIVE_SCHEMA, work);
+
+/**
  * Where the relay starts: its own checkpoint (outside the read model, which replays rebuild), or,
  * the first time, the log's head, so history (demo data, past requests) is never mailed. That
  * first time, the mail preferences chosen up to the head become the outbox's copy in the same
@@ -38,21 +46,13 @@ export const relayStart = async (pool: Pool, store: EventStore): Promise<GlobalP
   const stored = await readCheckpoint(pool);
   if (stored) return stored;
   const head = await store.headPosition();
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     const { rowCount } = await client.query(
       'INSERT INTO outbox.checkpoint (id, txn, seq) VALUES (true, $1, $2) ON CONFLICT (id) DO NOTHING',
       [head.txn.toString(), head.seq.toString()],
     );
     if (rowCount === 1) await rebuildMailOptOuts(client, head);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   return (await readCheckpoint(pool)) ?? head;
 };
 
@@ -81,25 +81,18 @@ export const relayEvents = async (options: RelayOptions) => {
   for await (const batch of batches(source, { maxSize: 500, idleMs: 2 })) {
     const last = batch.at(-1)?.position;
     if (!last) continue;
-    const client = await pool.connect();
-    let queued = 0;
-    try {
-      await client.query('BEGIN');
-      queued = await queueMessagesOfEvents(client, batch);
+    const from = held;
+    const queued = await inTransaction(pool, async (client) => {
+      const count = await queueMessagesOfEvents(client, batch);
       const moved = await client.query(moveCheckpointSql, [
         last.txn.toString(),
         last.seq.toString(),
-        held.txn.toString(),
-        held.seq.toString(),
+        from.txn.toString(),
+        from.seq.toString(),
       ]);
       if (moved.rowCount !== 1) throw new RelayCheckpointMovedError();
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      return count;
+    });
     held = last;
     if (queued) options.logger.info({ queued }, 'outbox: messages queued');
     options.onBatch?.(last, queued);
