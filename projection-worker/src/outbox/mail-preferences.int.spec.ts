@@ -18,7 +18,8 @@ import {
   TEST_MAIL_LINKS,
   type ProjectionHarness,
 } from '../testing/harness';
-import { startOutbox, type Outbox } from './outbox';
+import { startTestOutbox } from '../testing/outbox';
+import type { Outbox } from './outbox';
 
 /** The outbox obeys each person's mail preferences (docs/mail.md), in the log's order. */
 describe('mail outbox: kinds of mail turned off', () => {
@@ -69,15 +70,7 @@ describe('mail outbox: kinds of mail turned off', () => {
     [alice, ...others] = registered.map((r) => r.userId) as [string, ...string[]];
     // Erin turned friend request mail off before the outbox first ran: its copy starts with it.
     await h.append(mailPreferencesChanged(others[3] as string, ['friend_requests']));
-    outbox = startOutbox({
-      store: h.store,
-      pool: h.pool,
-      logger: h.logger,
-      clock,
-      smtp: { host: smtp.host, port: smtp.port, from: 'Campus <no-reply@university.edu>' },
-      links: TEST_MAIL_LINKS,
-      intervalMs: 3_600_000,
-    });
+    outbox = startTestOutbox(h, smtp, clock);
     await settled();
   });
   afterAll(async () => {

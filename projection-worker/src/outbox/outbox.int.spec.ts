@@ -17,12 +17,9 @@ import {
   userRegistered,
   type TestEvent,
 } from '../testing/events';
-import {
-  createProjectionHarness,
-  TEST_MAIL_LINKS,
-  type ProjectionHarness,
-} from '../testing/harness';
-import { startOutbox, type Outbox } from './outbox';
+import { createProjectionHarness, type ProjectionHarness } from '../testing/harness';
+import { startTestOutbox } from '../testing/outbox';
+import type { Outbox } from './outbox';
 
 const waitlistPromoted = (opportunityId: string, userId: string, name: string): TestEvent => ({
   stream: toOpportunityStreamId(opportunityId),
@@ -55,16 +52,7 @@ describe('mail outbox: reminders, waitlist promotions and friend requests, each 
   // Opportunities on 2026-03-20 10:00 Eastern (14:00 UTC); the clock starts two days earlier.
   const clock = manualClock('2026-03-18T12:00:00.000Z');
 
-  const start = () =>
-    startOutbox({
-      store: h.store,
-      pool: h.pool,
-      logger: h.logger,
-      clock,
-      smtp: { host: smtp.host, port: smtp.port, from: 'Campus <no-reply@university.edu>' },
-      links: TEST_MAIL_LINKS,
-      intervalMs: 3_600_000,
-    });
+  const start = () => startTestOutbox(h, smtp, clock);
 
   const queued = async () =>
     (await h.pool.query<{ id: string }>('SELECT id FROM outbox.messages ORDER BY id')).rows.map(

@@ -13,12 +13,9 @@ import {
   userRegistered,
   type TestEvent,
 } from '../testing/events';
-import {
-  createProjectionHarness,
-  TEST_MAIL_LINKS,
-  type ProjectionHarness,
-} from '../testing/harness';
-import { startOutbox, type Outbox } from './outbox';
+import { createProjectionHarness, type ProjectionHarness } from '../testing/harness';
+import { startTestOutbox } from '../testing/outbox';
+import type { Outbox } from './outbox';
 
 type MessageRow = { id: string; kind: string; user_id: string; payload: unknown; status: string };
 
@@ -36,16 +33,7 @@ describe('mail outbox: decisions on logged service hours, each mailed once', () 
   const decisions: TestEvent[] = [];
   let annLog: TestEvent & { logId: string };
 
-  const start = () =>
-    startOutbox({
-      store: h.store,
-      pool: h.pool,
-      logger: h.logger,
-      clock,
-      smtp: { host: smtp.host, port: smtp.port, from: 'Campus <no-reply@university.edu>' },
-      links: TEST_MAIL_LINKS,
-      intervalMs: 3_600_000,
-    });
+  const start = () => startTestOutbox(h, smtp, clock);
   const messages = async () =>
     (
       await h.pool.query<MessageRow>(
