@@ -16,3 +16,4 @@ export * from './domain/scoring';
 export * from './domain/check-in-token';
 export * from './domain/unsubscribe-token';
 export * from './texts';
+export * from './live/live';

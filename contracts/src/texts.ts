@@ -10,6 +10,7 @@ import { leaderboardTexts } from './texts/leaderboard';
 import { opportunityTexts } from './texts/opportunities';
 import { profileTexts } from './texts/profile';
 import { calendarTexts, waitlistTexts } from './texts/waitlist';
+import { liveTexts } from './texts/live';
 import { mailPreferencesTexts } from './texts/mail-preferences';
 import { mailTexts, transcriptTexts } from './texts/transcript';
 
@@ -233,4 +234,5 @@ export const texts = {
   mailPreferences: mailPreferencesTexts,
   serviceHours: serviceHoursTexts,
   impact: impactTexts,
+  live: liveTexts,
 } as const;

@@ -16,6 +16,7 @@ import { createJobQueues } from '@campus/read-model';
 import { loadQueryEnv } from './config/env';
 import { createVisiblePositionTracker } from './consistency/visible-position';
 import { createQueryApp } from './http/app';
+import { createLiveHub } from './live/live-hub';
 import { createRedisClient } from '@campus/infra';
 import { createReadModelCallerResolver } from './users/caller-resolver';
 
@@ -35,6 +36,8 @@ await runService('query-service', async (lifecycle) => {
   redis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis connection error'));
   const store = await createEventStore({ pool, eventStoreUrl: env.EVENTSTORE_URL, notify: false });
   const jobs = createJobQueues({ connection: redis, prefix: env.JOBS_PREFIX });
+  // Live streams read the log between positions: the Postgres event store's only (docs/live-updates.md).
+  const live = env.EVENTSTORE_URL ? undefined : createLiveHub({ pool, tracker, logger });
   const app = createQueryApp(
     {
       pool,
@@ -51,6 +54,7 @@ await runService('query-service', async (lifecycle) => {
       reportsDir: env.REPORTS_DIR,
       corsOrigins: env.CORS_ORIGIN,
       store,
+      live,
     },
     { readiness: createReadinessCheck({ pool, lifecycle }) },
   );
@@ -63,6 +67,8 @@ await runService('query-service', async (lifecycle) => {
     timeoutMs: shutdown.timeoutMs,
     // After the drain: no new connections, in-flight requests answered, then the clients closed.
     stop: async () => {
+      // Streams never finish on their own: they end first, and their clients reconnect elsewhere.
+      await live?.close();
       await closeServer(server, { graceMs: shutdown.closeGraceMs });
       await tracker.close();
       await jobs.close();

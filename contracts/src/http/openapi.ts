@@ -57,7 +57,9 @@ const errorsOf = (route: RouteDefinition) => ({
   ...(pathParams(route.path).length
     ? { '404': problem('Nothing of that id (or link) that the caller may see.') }
     : {}),
-  ...(route.method === 'GET' ? {} : { '429': problem('Too many requests: wait `Retry-After`.') }),
+  ...(route.method === 'GET' && !route.stream
+    ? {}
+    : { '429': problem('Too many requests (or open streams): wait `Retry-After`.') }),
   default: problem('Any other error, as problem details (RFC 9457).'),
 });
 
@@ -67,8 +69,9 @@ const successOf = (route: RouteDefinition) => {
     route.method === 'GET'
       ? 'OK.'
       : 'Done: 200, or 201 when something was created, 202 when a job was queued.';
-  const content = route.download
-    ? { [route.download]: { schema: { type: 'string' as const } } }
+  const media = route.download ?? route.stream;
+  const content = media
+    ? { [media]: { schema: { type: 'string' as const } } }
     : route.response
       ? { 'application/json': { schema: route.response } }
       : undefined;

@@ -24,10 +24,12 @@ export type RouteDefinition = {
   readonly body?: z.ZodType;
   /** GET routes: the query string's parameters (a failure is a 400 naming them). */
   readonly query?: z.ZodType;
-  /** The JSON answer; routes that answer a file have `download` instead. */
+  /** The JSON answer; routes that answer a file or a stream have `download` or `stream` instead. */
   readonly response?: z.ZodType;
   /** The media type of the file the route answers (CSV, PDF, iCalendar), instead of JSON. */
   readonly download?: DownloadType;
+  /** A stream that stays open (Server-Sent Events), instead of JSON. */
+  readonly stream?: 'text/event-stream';
 };
 
 /** The files routes answer. */

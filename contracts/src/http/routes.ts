@@ -7,6 +7,7 @@ import { filesRoutes } from './files-routes';
 import { friendshipsRoutes } from './friendships-routes';
 import { impactRoutes } from './impact-routes';
 import { leaderboardRoutes } from './leaderboard-routes';
+import { liveRoutes } from './live-routes';
 import { mailRoutes } from './mail-routes';
 import { operationsRoutes } from './operations-routes';
 import { opportunitiesRoutes } from './opportunities-routes';
@@ -49,6 +50,7 @@ export const routes = {
   ...serviceHoursRoutes,
   ...impactRoutes,
   ...mailRoutes,
+  ...liveRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
@@ -80,4 +82,5 @@ export const routeAreas: Readonly<Record<string, Readonly<Record<string, RouteDe
   'Service hours': serviceHoursRoutes,
   Impact: impactRoutes,
   Mail: mailRoutes,
+  'Live updates': liveRoutes,
 };

@@ -9,3 +9,4 @@ export * from './service-process';
 export * from './release';
 export * from './read-model';
 export * from './http-answer';
+export * from './live-stream';

@@ -12,6 +12,12 @@ const RELISTEN_MS = 500;
 
 type Waiter = { target: GlobalPosition; resolve: (fresh: boolean) => void; timer: NodeJS.Timeout };
 
+/**
+ * A move of the visible position: forward over the events after the previous one, or backward
+ * (a rebuild started over, a restore): what was told since `to` may no longer hold.
+ */
+export type MoveListener = (to: GlobalPosition, forward: boolean) => void;
+
 /** Whether an event type can change what a watcher depends on. */
 export type AffectedBy = (eventType: string) => boolean;
 
@@ -59,6 +65,8 @@ export const createVisiblePositionTracker = (options: {
   const waiters = new Set<Waiter>();
   /** Counters of `watch`: each moves when the position moves over an event that may affect it. */
   const watches = new Set<{ affectedBy: AffectedBy; generation: number }>();
+  /** Told of each move, once the position is published (the live streams). */
+  const moveListeners = new Set<MoveListener>();
   let listener: pg.Client | null = null;
   let poller: NodeJS.Timeout | null = null;
   let pollEvery = 0;
@@ -125,6 +133,7 @@ export const createVisiblePositionTracker = (options: {
       // Types are known only for a move forward from a known position; otherwise all watches move.
       if (order !== 0) moveWatches(order > 0 ? row.types : null);
       visible = next;
+      if (order !== 0) for (const listener of moveListeners) listener(next, order > 0);
     }
     for (const waiter of waiters) {
       if (visible && comparePositions(visible, waiter.target) >= 0) settle(waiter, true);
@@ -196,6 +205,11 @@ export const createVisiblePositionTracker = (options: {
       const watch = { affectedBy, generation: 0 };
       watches.add(watch);
       return () => watch.generation;
+    },
+    /** Calls `listener` with each new position once it is published; gives its undo. */
+    onMove(listener: MoveListener): () => void {
+      moveListeners.add(listener);
+      return () => moveListeners.delete(listener);
     },
     /**
      * Resolves true once the read model has passed `target`, false after `timeoutMs`, or false at

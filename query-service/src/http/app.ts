@@ -18,6 +18,7 @@ import { filesRouter } from '../files/routes';
 import { friendshipsQueryRouter } from '../friendships/routes';
 import { impactQueryRouter } from '../impact/routes';
 import { leaderboardQueryRouter } from '../leaderboard/routes';
+import { liveQueryRouter } from '../live/routes';
 import { mailQueryRouter } from '../mail/routes';
 import { operationsQueryRouter } from '../operations/routes';
 import { opportunitiesQueryRouter } from '../opportunities/routes';
@@ -83,6 +84,7 @@ export const createQueryApp = (given: QueryDeps, options: QueryAppOptions = {}):
   app.use(serviceHoursQueryRouter(deps));
   app.use(impactQueryRouter(deps));
   app.use(mailQueryRouter(deps));
+  app.use(liveQueryRouter(deps));
   app.use(notFoundHandler);
   app.use(problemHandler(deps.logger));
   return app;

@@ -13,6 +13,7 @@ import {
 import type { JobQueues } from '@campus/read-model';
 import { readYourWrites } from '../consistency/read-your-writes';
 import type { VisiblePositionTracker } from '../consistency/visible-position';
+import type { LiveHub } from '../live/live-hub';
 import type { RedisClient } from '@campus/infra';
 
 /** What every query area is given. */
@@ -36,6 +37,8 @@ export type QueryDeps = {
   readonly reportsDir?: string;
   /** Origins allowed by CORS (CORS_ORIGIN); the default when absent. */
   readonly corsOrigins?: readonly string[];
+  /** The live streams (docs/live-updates.md); without it, GET /api/live answers 503. */
+  readonly live?: LiveHub;
   /** The event store, read for admins' audit of a stream; optional in tests. */
   readonly store?: EventStore;
 };

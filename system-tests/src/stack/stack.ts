@@ -28,11 +28,13 @@ import {
 } from '@campus/infra/testing';
 import { allProjections, runProjectionsUntilAborted } from '@campus/projection-worker';
 import {
+  createLiveHub,
   createQueryApp,
   createReadModelCallerResolver,
   createVisiblePositionTracker,
 } from '@campus/query-service';
 import type { JobQueues } from '@campus/read-model';
+import type { LiveHubOptions } from '@campus/query-service';
 
 /**
  * The whole backend in one process for integration tests: a fresh database, the command app, the
@@ -47,6 +49,8 @@ export const startTestStack = async (
     /** Report and replay queues (and where report files are) for the operations routes. */
     jobs?: JobQueues;
     reportsDir?: string;
+    /** The live streams' settings (a short heartbeat, a small catch-up). */
+    live?: Partial<Omit<LiveHubOptions, 'pool' | 'tracker' | 'logger'>>;
   } = {},
 ) => {
   await assertAuthEmulatorUp();
@@ -75,6 +79,7 @@ export const startTestStack = async (
   });
   const tracker = createVisiblePositionTracker({ pool: db.pool, databaseUrl: db.url, logger });
   await tracker.start();
+  const live = createLiveHub({ pool: db.pool, tracker, logger, ...options.live });
   const queryApp: Express = createQueryApp({
     pool: db.pool,
     redis,
@@ -87,6 +92,7 @@ export const startTestStack = async (
     config,
     logger,
     store,
+    live,
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.reportsDir ? { reportsDir: options.reportsDir } : {}),
   });
@@ -160,6 +166,7 @@ export const startTestStack = async (
     boardPrefix,
     commandApp,
     queryApp,
+    live,
     startWorker,
     uploadDir,
     command,
@@ -168,6 +175,7 @@ export const startTestStack = async (
     stop: async () => {
       worker.abort();
       await running;
+      await live.close();
       await tracker.close();
       await deleteRedisPrefix(redis, boardPrefix);
       redis.disconnect();

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { GlobalPosition } from '../event-store/event-store';
+import { formatPosition, parsePosition } from '../event-store/position';
+
+/**
+ * Live updates (docs/live-updates.md): the query service streams, to each signed-in browser, which
+ * of the answers it may read have changed, as Server-Sent Events. A message names topics, never
+ * data: the browser fetches again, through the routes that check what it may see.
+ */
+
+/** What changed: the screens a topic refreshes are the client's business (docs/live-updates.md). */
+export const liveTopicSchema = z.discriminatedUnion('kind', [
+  /** An opportunity the viewer may read: its details, slots, participants, waitlist, lists. */
+  z.object({ kind: z.literal('opportunity'), id: z.uuid() }),
+  /** The viewer's own bell: a friend request to or from them, a decision on their logged hours. */
+  z.object({ kind: z.literal('notifications') }),
+  /** The viewer's friendships (a request, an answer, a removal with them). */
+  z.object({ kind: z.literal('friends') }),
+  /** Points or ranks moved: any leaderboard may read differently. */
+  z.object({ kind: z.literal('leaderboard') }),
+  /** Something waits for (or left) an admin's approval: organizations, opportunities, hours. */
+  z.object({ kind: z.literal('approvals') }),
+  /** Logged hours wait for (or got) the verification of an organization the viewer hosts. */
+  z.object({ kind: z.literal('verifications') }),
+]);
+export type LiveTopic = z.infer<typeof liveTopicSchema>;
+export type LiveTopicKind = LiveTopic['kind'];
+
+/** `event: change`: the data of one message, its `id` the read model's position it reaches. */
+export const liveChangeSchema = z.object({ topics: z.array(liveTopicSchema) });
+export type LiveChange = z.infer<typeof liveChangeSchema>;
+
+/** The events of the stream, in `event:` lines. */
+export const LIVE_EVENTS = {
+  /** First message of every stream: its id is the position the stream starts after. */
+  ready: 'ready',
+  /** Topics that changed between the previous id and this one. */
+  change: 'change',
+  /**
+   * The changes since the Last-Event-ID cannot be told (too many, or a position of another
+   * history): the client refreshes everything it shows.
+   */
+  reset: 'reset',
+  /** Nothing changed for this viewer; sent every LIVE_HEARTBEAT_MS so that idle streams stay open. */
+  heartbeat: 'heartbeat',
+} as const;
+
+/** How often a quiet stream sends its heartbeat (below every proxy's idle timeout: 60 s). */
+export const LIVE_HEARTBEAT_MS = 15_000;
+/** Streams one person may hold open at once (per query-service process): tabs and devices. */
+export const LIVE_STREAMS_PER_USER = 5;
+/**
+ * Events a resumed stream may catch up on from its Last-Event-ID: past this many, it gets `reset`
+ * (a refresh of everything) instead of a catch-up longer than that refresh.
+ */
+export const LIVE_RESUME_MAX_EVENTS = 2_000;
+
+const ID_PREFIX = 'p1.';
+
+/** A stream message's id: the read-model position it reaches. */
+export const formatLiveEventId = (position: GlobalPosition): string =>
+  ID_PREFIX + formatPosition(position);
+
+/** The position a Last-Event-ID names, or null when it names none. */
+export const parseLiveEventId = (id: string): GlobalPosition | null =>
+  id.startsWith(ID_PREFIX) ? parsePosition(id.slice(ID_PREFIX.length)) : null;
