@@ -5,6 +5,7 @@ import { useHostsOrganizations } from '@/features/impact';
 import { usePendingFriendRequestCount } from '@/features/notifications/api/get-notifications';
 import { useSession } from '@/lib/auth/session';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
+import { useLiveUpdates } from '@/lib/live-updates';
 import { useSupportEmail } from '@/lib/public-config';
 import { RequireSignedIn } from './guards';
 import { HeaderSearch } from './header-search';
@@ -17,6 +18,8 @@ export const SignedInShell = ({ userId, children }: SignedInShellProps) => {
   const { data: user } = useCurrentUser();
   const supportEmail = useSupportEmail();
   const pendingFriendRequests = usePendingFriendRequestCount();
+  // What is on screen is fetched again when the stream says it changed (docs/live-updates.md).
+  useLiveUpdates(true);
   // Asked only of someone who is not an admin (an admin has the link anyway).
   const hostsOrganizations = useHostsOrganizations(user && !user.admin ? user.id : undefined);
   // Once signed out, the guard sends the page to /login.
