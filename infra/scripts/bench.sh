@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks against the real local Postgres, Redis and the Firebase Auth emulator; writes
 # bench/results.md. Arguments name measurements (appends replay commands queries lag contention
-# frontend impact; all by default); BENCH_SCALE=0.05 makes a quick run.
+# frontend impact live; all by default); BENCH_SCALE=0.05 makes a quick run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # The frontend measurement (Lighthouse) drives Debian's Chromium: installed when it is missing.

@@ -9,6 +9,7 @@ import { contentionBench } from './contention';
 import { frontendBench } from './frontend';
 import { impactBench } from './impact';
 import { lagBench } from './lag';
+import { liveBench } from './live';
 import { queriesBench } from './queries';
 import { replayBench } from './replay';
 import { benchEnv } from './shared/config';
@@ -29,6 +30,7 @@ const modules: readonly BenchModule[] = [
   contentionBench,
   frontendBench,
   impactBench,
+  liveBench,
 ];
 const NOTES_MARKER = '<!-- notes: everything below this line is kept by `npm run bench` -->';
 

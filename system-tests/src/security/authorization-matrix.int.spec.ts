@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,10 +13,11 @@ import {
   issueUnsubscribeToken,
   routes,
   type GlobalPosition,
+  type RouteDefinition,
   type RouteName,
 } from '@campus/contracts';
 import { createRedisClient } from '@campus/infra';
-import { TEST_REDIS_URL, testRedisPrefix } from '@campus/infra/testing';
+import { openLiveStream, TEST_REDIS_URL, testRedisPrefix } from '@campus/infra/testing';
 import { createJobQueues } from '@campus/read-model';
 import { createFixtures, type Fixtures } from '../stack/fixtures';
 import { startTestStack, type TestAccount, type TestStack } from '../stack/stack';
@@ -73,7 +75,13 @@ type WriteRow = {
   /** Builds the request for a role after setting up what it needs (fresh per cell). */
   cell: (w: World, role: Role, actor: Account | null) => Promise<WriteCell>;
 };
-type Row = ReadRow | WriteRow;
+/** A read that answers a stream (Server-Sent Events): opened over a socket, then closed. */
+type StreamRow = {
+  kind: 'stream';
+  expected: Record<Role, number>;
+  path: (w: World) => string;
+};
+type Row = ReadRow | WriteRow | StreamRow;
 
 const MEMBER_NAME = 'Mia Member';
 const MEMBER_PHONE = '5550000003';
@@ -636,6 +644,8 @@ const matrix: Partial<Record<RouteName, Row>> = {
       }),
     }),
   },
+  // Live updates (docs/live-updates.md): every signed-in person, each told only what they may read.
+  liveUpdates: { kind: 'stream', expected: users(200), path: () => p('liveUpdates') },
   // Service hours logged off the platform (docs/service-hours.md).
   getMyServiceLogs: { kind: 'read', expected: users(200), path: () => p('getMyServiceLogs') },
   getPendingServiceLogs: {
@@ -1144,7 +1154,8 @@ describe('authorization matrix: every route x anonymous, student, host, member, 
     expect(names.filter((name) => !matrix[name])).toEqual([]);
     // And each row matches its route's kind.
     for (const name of names) {
-      const kind = routes[name].method === 'GET' ? 'read' : 'write';
+      const route: RouteDefinition = routes[name];
+      const kind = route.method === 'GET' ? (route.stream ? 'stream' : 'read') : 'write';
       expect(matrix[name]?.kind, name).toBe(kind);
     }
   });
@@ -1219,6 +1230,32 @@ describe('authorization matrix: every route x anonymous, student, host, member, 
       }
     }
   });
+
+  const streams = (Object.entries(matrix) as [RouteName, Row][]).filter(
+    (e): e is [RouteName, StreamRow] => e[1].kind === 'stream',
+  );
+  it.each(streams.flatMap(([name, row]) => ROLES.map((role) => ({ name, row, role }))))(
+    'GET $name as $role (a stream)',
+    async ({ row, role }) => {
+      const actor = actorOf(role);
+      const server = w.stack.queryApp.listen(0, '127.0.0.1');
+      try {
+        await new Promise<void>((resolve) => server.once('listening', resolve));
+        const { port } = server.address() as AddressInfo;
+        const stream = await openLiveStream(
+          `http://127.0.0.1:${String(port)}${row.path(w)}`,
+          actor?.token ?? null,
+        );
+        expect(stream.status).toBe(row.expected[role]);
+        if (stream.status === 200) expect((await stream.next()).event).toBe('ready');
+        stream.close();
+        await stream.ended;
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  );
 
   const writes = (Object.entries(matrix) as [RouteName, Row][]).filter(
     (e): e is [RouteName, WriteRow] => e[1].kind === 'write',
