@@ -265,7 +265,12 @@ export const createLiveHub = (options: LiveHubOptions) => {
     }
     if (from && comparePositions(to, from) <= 0) return;
     head = to;
-    if (!from || !streams.size) return;
+    if (!from) {
+      // The first position this process knows: what changed before it cannot be told.
+      for (const stream of streams) send(stream, LIVE_EVENTS.reset, to, {});
+      return;
+    }
+    if (!streams.size) return;
     const range = await readRange(pool, from, to, MAX_MOVE_EVENTS);
     if (!range) {
       for (const stream of streams) send(stream, LIVE_EVENTS.reset, to, {});
