@@ -66,6 +66,21 @@ const rssOf = async (pid: number | undefined): Promise<number | null> => {
     return null;
   }
 };
+/** The query service's JavaScript heap in use, from its Prometheus /metrics (prom-client's). */
+const heapOf = async (queryUrl: string): Promise<number | null> => {
+  try {
+    const text = await (await fetch(`${queryUrl}/metrics`)).text();
+    const value = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\S+)$/m.exec(text)?.[1];
+    return value === undefined ? null : Number(value);
+  } catch {
+    return null;
+  }
+};
+/** This process's CPU (user and system) since `from`, in ms. */
+const cpuMsSince = (from: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1_000;
+};
 const mib = (bytes: number | null) => (bytes === null ? 'n/a' : `${fmt(bytes / 2 ** 20, 1)} MiB`);
 
 /**
@@ -103,7 +118,7 @@ const spread = (values: readonly number[]) => ({
   p50: percentile(values, 50),
   p95: percentile(values, 95),
   p99: percentile(values, 99),
-  max: values.length ? Math.max(...values) : Number.NaN,
+  max: values.length ? values.reduce((a, b) => Math.max(a, b), -Infinity) : Number.NaN,
 });
 const lagMs = (n: number) => (n === Number.POSITIVE_INFINITY ? 'never came' : ms(n));
 const spreadText = (s: ReturnType<typeof spread>) =>
@@ -245,6 +260,7 @@ export const liveBench: BenchModule = {
 
       // --- idle baseline: no stream open ------------------------------------------------------
       const rssIdle = await rssOf(queryPid);
+      const heapIdle = await heapOf(stack.queryUrl);
       const gatewayRssIdle = await rssOf(gateway.pid);
       const idleBaselineCpu = await startCpuMeasurement(cpuGroups);
       await sleep(IDLE_BASELINE_MS);
@@ -259,7 +275,8 @@ export const liveBench: BenchModule = {
         await opened.stream.ended;
       }
       const single = await open(students[0] as Account);
-      if (single.ms === null) throw new Error(`a lone stream was refused: ${String(single.stream.status)}`);
+      if (single.ms === null)
+        throw new Error(`a lone stream was refused: ${String(single.stream.status)}`);
       listen(single.stream, 0);
       const baselineWrites: Write[] = [];
       for (let i = 0; i < BASELINE_WRITES; i++) {
@@ -274,10 +291,12 @@ export const liveBench: BenchModule = {
 
       // --- n streams opened at once -------------------------------------------------------------
       const openCpu = await startCpuMeasurement(cpuGroups);
+      const openClient = process.cpuUsage();
       const openStarted = performance.now();
       const results = await Promise.allSettled(students.map((account) => open(account)));
       const openSeconds = (performance.now() - openStarted) / 1_000;
       const openCpuMs = await openCpu.stop();
+      const openClientMs = cpuMsSince(openClient);
       const openMs: number[] = [];
       const refused: Record<string, number> = {};
       const streamOf: (LiveStreamReader | null)[] = [];
@@ -303,10 +322,12 @@ export const liveBench: BenchModule = {
       const opening = spread(openMs);
       gateway.check();
       const rssOpen = await rssOf(queryPid);
+      const heapOpen = await heapOf(stack.queryUrl);
       const gatewayRssOpen = await rssOf(gateway.pid);
 
       // --- the writes -------------------------------------------------------------------------
       const writeCpu = await startCpuMeasurement(cpuGroups);
+      const writeClient = process.cpuUsage();
       const writesStarted = performance.now();
       const writes: Write[] = [];
       for (let i = BASELINE_WRITES; i < BASELINE_WRITES + WRITES; i++) {
@@ -317,6 +338,7 @@ export const liveBench: BenchModule = {
       if (waitedLate) await sleep(LATE_GRACE_MS);
       const writesSeconds = (performance.now() - writesStarted) / 1_000;
       const writeCpuMs = await writeCpu.stop();
+      const writeClientMs = cpuMsSince(writeClient);
       const rssWrites = await rssOf(queryPid);
       const ok = okWrites(writes);
       const failedWrites = writes.length - ok.length;
@@ -347,6 +369,7 @@ export const liveBench: BenchModule = {
       const idleCpuMs = await idleCpu.stop();
       const idleHeartbeats = heartbeats.reduce((a, b) => a + b, 0) - heartbeatsBefore;
       const rssAfterIdle = await rssOf(queryPid);
+      const heapAfterIdle = await heapOf(stack.queryUrl);
       const gatewayRssAfterIdle = await rssOf(gateway.pid);
       const stillOpen = streamOf.filter((s) => s !== null).length - endedEarly;
       gateway.check();
@@ -355,9 +378,10 @@ export const liveBench: BenchModule = {
         ((cpu[name] ?? 0) * 1_000) / windowMs;
       const idleText = (cpu: Record<string, number>, windowMs: number) =>
         `query service ${fmt(perSecond(cpu, windowMs, 'query service'), 1)}, gateway ${fmt(perSecond(cpu, windowMs, 'gateway'), 1)} ms of CPU a second`;
-      const perStreamKiB =
-        rssOpen !== null && rssIdle !== null && openCount
-          ? `${fmt((rssOpen - rssIdle) / 1_024 / openCount, 1)} KiB a stream`
+      /** The growth from no stream to `openCount`, per stream (garbage not yet collected counts). */
+      const perStream = (before: number | null, after: number | null) =>
+        before !== null && after !== null && openCount
+          ? `${fmt((after - before) / 1_024 / openCount, 1)} KiB a stream`
           : 'n/a';
       const refusedText = Object.keys(refused).length ? JSON.stringify(refused) : 'none';
       const through = 'through the gateway (infra/src/gateway/main.ts, its own process)';
@@ -383,8 +407,8 @@ export const liveBench: BenchModule = {
           },
           {
             measurement: `query service's resident memory (VmRSS from /proc) with ${fmt(openCount)} streams open`,
-            result: `${mib(rssOpen)} after opening (${perStreamKiB}), ${mib(rssWrites)} after the signups, ${mib(rssAfterIdle)} after ${String(IDLE_MS / 1_000)} s idle; gateway ${mib(gatewayRssOpen)} after opening, ${mib(gatewayRssAfterIdle)} after idle`,
-            baseline: `no stream open: query service ${mib(rssIdle)}, gateway ${mib(gatewayRssIdle)}`,
+            result: `${mib(rssOpen)} after opening (${perStream(rssIdle, rssOpen)}; JavaScript heap in use ${mib(heapOpen)}, ${perStream(heapIdle, heapOpen)}), ${mib(rssWrites)} after the signups, ${mib(rssAfterIdle)} after ${String(IDLE_MS / 1_000)} s idle (heap ${mib(heapAfterIdle)}); gateway ${mib(gatewayRssOpen)} after opening, ${mib(gatewayRssAfterIdle)} after idle`,
+            baseline: `no stream open: query service ${mib(rssIdle)} (heap ${mib(heapIdle)}), gateway ${mib(gatewayRssIdle)}`,
             target: '',
             met: null,
           },
@@ -398,7 +422,8 @@ export const liveBench: BenchModule = {
         ],
         notes: [
           `${fmt(n)} students registered through the command service, each with its own Auth emulator token; ${String(BASELINE_WRITES + WRITES)} approved public opportunities of one organization (so every student may read each, and each signup's change names one opportunity only). The streams, the signups and the load driver (this process, which parses every stream with \`openLiveStream\` from @campus/infra/testing and stamps each message as it is parsed) share the machine with the services, Postgres, Redis and the gateway; Node's own fetch (undici's default agent, no connection limit per origin) opened all ${fmt(n)} connections at once.`,
-          `Signups: each by another student, ${String(WRITE_GAP_MS)} ms after the previous one's last message; the command answered in p50 ${ms(percentile(commandMs, 50))}, max ${ms(Math.max(...commandMs))} (sent → headers, through the gateway). Per signup, its first stream's message came p50 ${ms(percentile(firsts, 50))} after the answer (max ${ms(Math.max(...firsts))}) and its last one p50 ${ms(percentile(fanOut, 50))} after the first (max ${ms(Math.max(...fanOut))}): the spread over the streams is the fan-out in the query service and the gateway plus this process reading ${fmt(openCount)} sockets. ${fmt(early)} messages came before the command's answer (counted with a negative delay). Other messages during the signups: ${JSON.stringify(others)}; streams the server ended: ${String(endedEarly)}. CPU over the ${fmt(writesSeconds, 1)} s of signups: query service ${fmt(writeCpuMs['query service'] ?? 0)} ms, gateway ${fmt(writeCpuMs['gateway'] ?? 0)} ms (${fmt((writeCpuMs['query service'] ?? 0) / Math.max(1, ok.length), 1)} and ${fmt((writeCpuMs['gateway'] ?? 0) / Math.max(1, ok.length), 1)} ms a signup); opening the streams: query service ${fmt(openCpuMs['query service'] ?? 0)} ms, gateway ${fmt(openCpuMs['gateway'] ?? 0)} ms.`,
+          `Signups: each by another student, ${String(WRITE_GAP_MS)} ms after the previous one's last message; the command answered in p50 ${ms(percentile(commandMs, 50))}, max ${ms(Math.max(...commandMs))} (sent → headers, through the gateway). Per signup, its first stream's message came p50 ${ms(percentile(firsts, 50))} after the answer (max ${ms(Math.max(...firsts))}) and its last one p50 ${ms(percentile(fanOut, 50))} after the first (max ${ms(Math.max(...fanOut))}): the spread over the streams is the fan-out in the query service and the gateway plus this process reading ${fmt(openCount)} sockets. ${fmt(early)} messages came before the command's answer (counted with a negative delay). Other messages during the signups: ${JSON.stringify(others)}; streams the server ended: ${String(endedEarly)}. CPU (from /proc) over the ${fmt(writesSeconds, 1)} s of signups: query service ${fmt(writeCpuMs['query service'] ?? 0)} ms, gateway ${fmt(writeCpuMs['gateway'] ?? 0)} ms, this process ${fmt(writeClientMs)} ms (${fmt((writeCpuMs['query service'] ?? 0) / Math.max(1, ok.length), 1)}, ${fmt((writeCpuMs['gateway'] ?? 0) / Math.max(1, ok.length), 1)} and ${fmt(writeClientMs / Math.max(1, ok.length), 1)} ms a signup); opening the streams: query service ${fmt(openCpuMs['query service'] ?? 0)} ms, gateway ${fmt(openCpuMs['gateway'] ?? 0)} ms, this process ${fmt(openClientMs)} ms.`,
+          `The gateway is the product's Node gateway (\`npm start\`'s, infra/src/gateway/main.ts, the one the frontend measurement starts too), in front of the services started from their production entry points; production puts nginx there (infra/nginx/campus.conf), which this machine does not have, so the gateway's CPU and memory are the Node gateway's. Memory: VmRSS of the query service's and the gateway's processes from /proc, and the query service's JavaScript heap in use from its /metrics (prom-client); both include garbage not yet collected, so a growth per stream is rough.`,
         ],
         raw: {
           streams: n,
@@ -427,6 +452,7 @@ export const liveBench: BenchModule = {
           })),
           rss: {
             query: { idle: rssIdle, open: rssOpen, writes: rssWrites, afterIdle: rssAfterIdle },
+            queryHeap: { idle: heapIdle, open: heapOpen, afterIdle: heapAfterIdle },
             gateway: { idle: gatewayRssIdle, open: gatewayRssOpen, afterIdle: gatewayRssAfterIdle },
           },
           cpuMs: { idleBaseline, open: openCpuMs, writes: writeCpuMs, idle: idleCpuMs },
