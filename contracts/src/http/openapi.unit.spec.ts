@@ -99,7 +99,9 @@ const differences = (document: Json): string[] => {
         : undefined,
     );
     const success = op.responses[route.method === 'GET' ? '200' : '2XX']?.content ?? {};
-    differ(name, 'answer', Object.keys(success), [route.download ?? route.stream ?? 'application/json']);
+    differ(name, 'answer', Object.keys(success), [
+      route.download ?? route.stream ?? 'application/json',
+    ]);
     if (route.response) {
       differ(
         name,

@@ -61,6 +61,13 @@ const ID_PREFIX = 'p1.';
 export const formatLiveEventId = (position: GlobalPosition): string =>
   ID_PREFIX + formatPosition(position);
 
-/** The position a Last-Event-ID names, or null when it names none. */
-export const parseLiveEventId = (id: string): GlobalPosition | null =>
-  id.startsWith(ID_PREFIX) ? parsePosition(id.slice(ID_PREFIX.length)) : null;
+/** Positions are Postgres bigints: nothing above this is one. */
+const MAX_POSITION_PART = 2n ** 63n - 1n;
+
+/** The position a Last-Event-ID names, or null when it names none (or none the log can hold). */
+export const parseLiveEventId = (id: string): GlobalPosition | null => {
+  const position = id.startsWith(ID_PREFIX) ? parsePosition(id.slice(ID_PREFIX.length)) : null;
+  return position && position.txn <= MAX_POSITION_PART && position.seq <= MAX_POSITION_PART
+    ? position
+    : null;
+};

@@ -123,6 +123,8 @@ type ApiClient = {
   consistencyToken(): string | null;
   /** Forgets the consistency token (logout). */
   reset(): void;
+  /** Keeps `token` if it is newer than the one held (a position the live stream reached). */
+  remember(token: string): void;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -173,7 +175,9 @@ export const createApiClient = (clientOptions: ApiClientOptions = {}): ApiClient
 
   const remember = (response: Response) => {
     const received = response.headers.get(CONSISTENCY_TOKEN_HEADER);
-    if (!received) return;
+    if (received) keepNewest(received);
+  };
+  const keepNewest = (received: string) => {
     const current = tokenStore.load();
     const newest = newestConsistencyToken(current, received);
     if (newest !== current) tokenStore.save(newest);
@@ -234,6 +238,7 @@ export const createApiClient = (clientOptions: ApiClientOptions = {}): ApiClient
     request,
     consistencyToken: () => tokenStore.load(),
     reset: () => tokenStore.save(null),
+    remember: keepNewest,
   };
 };
 

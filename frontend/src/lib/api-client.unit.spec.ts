@@ -228,4 +228,14 @@ describe('api client', () => {
       message: 'An API error occurred',
     });
   });
+
+  it('keeps the newer of a remembered position and the token it holds', () => {
+    const client = createApiClient({ fetch: () => Promise.reject(new Error('not called')) });
+    client.remember('v1.10.5');
+    expect(client.consistencyToken()).toBe('v1.10.5');
+    client.remember('v1.9.99');
+    expect(client.consistencyToken()).toBe('v1.10.5');
+    client.remember('v1.11.1');
+    expect(client.consistencyToken()).toBe('v1.11.1');
+  });
 });

@@ -6,6 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectLiveUpdates, refreshesOf, topicsOf, type LiveConnection } from './live-updates';
 
 const OPPORTUNITY = '7b0c56a4-5f0e-4d3f-9a43-3f4c1ef0a001';
+const OTHER = '7b0c56a4-5f0e-4d3f-9a43-3f4c1ef0a002';
+const THIRD = '7b0c56a4-5f0e-4d3f-9a43-3f4c1ef0a003';
+let people = 0;
+/** Each test its own person: the resumed id is kept per person. */
+const person = () => `person-${String(++people)}`;
 
 /**
  * A stream server that answers each request with `answer` and records the requests' headers: a
@@ -40,6 +45,7 @@ const clientWithQueries = () => {
   const client = new QueryClient();
   for (const key of [
     ['opportunities', 'detail', OPPORTUNITY],
+    ['opportunities', 'detail', THIRD],
     ['opportunities', 'list', {}],
     ['notifications'],
     ['leaderboard', 'month', 'all'],
@@ -62,20 +68,29 @@ afterEach(async () => {
 
 describe('live updates in the browser', () => {
   it('maps each kind of topic to the queries it shows, each once', () => {
+    const [opportunities, ...rest] = refreshesOf([
+      { kind: 'opportunity', id: OPPORTUNITY },
+      { kind: 'opportunity', id: OTHER },
+    ]);
+    expect(rest).toEqual([]);
+    const matches = (queryKey: unknown[]) =>
+      opportunities?.predicate?.({ queryKey } as never) === true;
+    // The reads of the opportunities named, and every read of many; not the details of others.
+    expect(opportunities?.queryKey).toEqual(['opportunities']);
+    expect(matches(['opportunities', 'detail', OPPORTUNITY])).toBe(true);
+    expect(matches(['opportunities', 'waitlist', OTHER])).toBe(true);
+    expect(matches(['opportunities', 'list', { q: 'river' }])).toBe(true);
+    expect(matches(['opportunities', 'mine'])).toBe(true);
+    expect(matches(['opportunities', 'detail', THIRD])).toBe(false);
     expect(
-      refreshesOf([
-        { kind: 'opportunity', id: OPPORTUNITY },
-        { kind: 'opportunity', id: '7b0c56a4-5f0e-4d3f-9a43-3f4c1ef0a002' },
-      ]),
-    ).toEqual([{ queryKey: ['opportunities'] }]);
-    expect(refreshesOf([{ kind: 'friends' }, { kind: 'leaderboard' }]).map((f) => f.queryKey))
-      .toEqual([
-        ['users', 'friendships'],
-        ['users', 'friends'],
-        ['users', 'profile'],
-        ['leaderboard'],
-        ['users', 'points-history'],
-      ]);
+      refreshesOf([{ kind: 'friends' }, { kind: 'leaderboard' }]).map((f) => f.queryKey),
+    ).toEqual([
+      ['users', 'friendships'],
+      ['users', 'friends'],
+      ['users', 'profile'],
+      ['leaderboard'],
+      ['users', 'points-history'],
+    ]);
     expect(refreshesOf([])).toEqual([]);
   });
 
@@ -95,14 +110,20 @@ describe('live updates in the browser', () => {
     });
     servers.push(server);
     const { client, stale } = clientWithQueries();
+    const reached: string[] = [];
     connection = connectLiveUpdates({
       queryClient: client,
       url,
+      userId: person(),
       getIdToken: () => Promise.resolve('id-token'),
       consistencyToken: () => 'v1.9.9',
+      reached: (token) => reached.push(token),
     });
     await until(() => stale(['opportunities', 'detail', OPPORTUNITY]));
     expect(stale(['opportunities', 'list', {}])).toBe(true);
+    expect(stale(['opportunities', 'detail', THIRD])).toBe(false);
+    // The refetches wait for the position the stream reached.
+    expect(reached).toEqual(['v1.10.1', 'v1.11.2']);
     expect(stale(['notifications'])).toBe(false);
     expect(stale(['leaderboard', 'month', 'all'])).toBe(false);
     expect(requests[0]?.['authorization']).toBe('Bearer id-token');
@@ -125,8 +146,10 @@ describe('live updates in the browser', () => {
     connection = connectLiveUpdates({
       queryClient: client,
       url,
+      userId: person(),
       getIdToken: () => Promise.resolve('id-token'),
       consistencyToken: () => null,
+      reached: () => undefined,
     });
     await until(() => stale(['notifications']));
     expect(stale(['leaderboard', 'month', 'all'])).toBe(true);
@@ -150,8 +173,10 @@ describe('live updates in the browser', () => {
     connection = connectLiveUpdates({
       queryClient: client,
       url,
+      userId: person(),
       getIdToken: () => Promise.resolve('id-token'),
       consistencyToken: () => null,
+      reached: () => undefined,
       retryMs: { refused: 50, failed: 50 },
     });
     await until(() => stale(['notifications']));

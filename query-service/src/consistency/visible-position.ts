@@ -171,7 +171,8 @@ export const createVisiblePositionTracker = (options: {
 
   const listen = async () => {
     if (closed) return;
-    const client = new pg.Client({ connectionString: options.databaseUrl });
+    // Keepalive: a connection that died without a word (the live streams follow this one) ends.
+    const client = new pg.Client({ connectionString: options.databaseUrl, keepAlive: true });
     client.on('error', () => undefined);
     client.on('end', () => {
       if (listener === client) listener = null;

@@ -93,7 +93,12 @@ const hours =
           ]
         : []),
       ...(decided && ids.userId
-        ? [{ topic: { kind: 'notifications' }, audience: { kind: 'users', ids: [ids.userId] } } as const]
+        ? [
+            {
+              topic: { kind: 'notifications' },
+              audience: { kind: 'users', ids: [ids.userId] },
+            } as const,
+          ]
         : []),
       ...(decided ? [LEADERBOARD] : []),
     ],

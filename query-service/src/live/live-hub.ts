@@ -24,11 +24,15 @@ import { liveEffectOf, type Audience, type LiveChange } from './live-changes';
  */
 
 /** A stream's unsent bytes past which its client is taken as gone (it reconnects and resumes). */
-const MAX_BUFFERED_BYTES = 64 * 1024;
+const MAX_BUFFERED_BYTES = 16 * 1024;
 /** A stream ends after about this long, so that it reconnects with a fresh token (they last 1 h). */
 const MAX_STREAM_MS = 10 * 60_000;
-/** The browser's wait before reconnecting a dropped stream. */
+/**
+ * The browser's wait before reconnecting a dropped stream: 2 s, and up to 3 s more at random, so
+ * that the streams a restart ends do not all come back in the same instant.
+ */
 const RECONNECT_MS = 2_000;
+const RECONNECT_SPREAD_MS = 3_000;
 /** Events one move may pass over before every stream is told to refresh everything instead. */
 const MAX_MOVE_EVENTS = 20_000;
 
@@ -57,7 +61,11 @@ type EventRow = {
 const READ_RANGE = `SELECT e.event_type,
         e.data->>'opportunityId' AS opportunity_id, e.data->>'userId' AS user_id,
         e.data->>'requesterId' AS requester_id, e.data->>'recipientId' AS recipient_id,
-        e.data->>'organizationId' AS organization_id
+        -- A decision on logged hours may not name the organization: its log does.
+        coalesce(e.data->>'organizationId',
+                 CASE WHEN e.event_type LIKE 'ServiceHours%' THEN
+                   (SELECT l.organization_id::text FROM read.service_logs l
+                     WHERE l.id = (e.data->>'logId')::uuid) END) AS organization_id
    FROM es.events e
   WHERE (e.transaction_id, e.global_position) > ($1::text::xid8, $2::bigint)
     AND (e.transaction_id, e.global_position) <= ($3::text::xid8, $4::bigint)
@@ -163,11 +171,12 @@ const resolveAudiences = async (
       case 'verifiers':
         return viewer.admin || verifiers.get(audience.organizationId) === viewer.userId;
       case 'readers': {
-        // The rule of the detail read (docs/product-rules.md): unknown or deleted, nobody.
+        // The rule of the detail read (docs/product-rules.md); a deleted one, its host and admins.
         const o = opportunities.get(audience.opportunityId);
-        if (!o || o.deleted) return false;
+        if (!o) return false;
         if (viewer.admin || o.host === viewer.userId) return true;
         return (
+          !o.deleted &&
           o.approved &&
           (o.visibility.length === 0 ||
             o.visibility.some((org) => memberships.has(`${org}:${viewer.userId}`)))
@@ -226,12 +235,13 @@ export const createLiveHub = (options: LiveHubOptions) => {
     queue = queue.then(task).catch((error: unknown) => {
       // Nothing of the events is logged: only that a step failed. The streams are told to refresh.
       logger.warn({ err: error }, 'live updates: a step failed; streams refresh everything');
-      for (const stream of streams) send(stream, LIVE_EVENTS.reset, head, {});
+      if (head) broadcast(LIVE_EVENTS.reset, head, {});
     });
     return queue;
   };
 
-  const end = (stream: Stream) => {
+  /** Ends a stream; `drop` also lets its socket go at once (a client that reads nothing). */
+  const end = (stream: Stream, { drop = false } = {}) => {
     if (stream.ended) return;
     stream.ended = true;
     if (stream.timer) clearTimeout(stream.timer);
@@ -240,18 +250,41 @@ export const createLiveHub = (options: LiveHubOptions) => {
     const left = (opened.get(stream.viewer.userId) ?? 1) - 1;
     if (left > 0) opened.set(stream.viewer.userId, left);
     else opened.delete(stream.viewer.userId);
-    stream.res.end();
+    if (drop) stream.res.destroy();
+    else stream.res.end();
   };
 
-  const send = (stream: Stream, event: string, position: GlobalPosition | null, data: unknown) => {
+  /** Writes one message (`text`, reaching `position`) to a stream. */
+  const write = (stream: Stream, text: string, position: GlobalPosition | null) => {
     if (stream.ended) return;
     // A client that reads nothing fills its buffer: it is dropped, and resumes when it comes back.
     if (stream.res.writableLength > MAX_BUFFERED_BYTES) {
-      end(stream);
+      end(stream, { drop: true });
       return;
     }
-    stream.res.write(message(event, position, data));
+    stream.res.write(text);
     if (position) stream.position = position;
+  };
+  const send = (stream: Stream, event: string, position: GlobalPosition | null, data: unknown) =>
+    write(stream, message(event, position, data), position);
+  /** The same message to every caught-up stream (its text made once). */
+  const broadcast = (event: string, position: GlobalPosition, data: unknown) => {
+    const text = message(event, position, data);
+    for (const stream of streams) write(stream, text, position);
+  };
+
+  /**
+   * Ends the streams of people whose rights changed (caught up or not), each first told the
+   * position it has been told everything up to, so it comes back from there as who they are now.
+   */
+  const endStreamsOf = (userIds: ReadonlySet<string>, to: GlobalPosition) => {
+    if (!userIds.size) return;
+    const heartbeat = message(LIVE_EVENTS.heartbeat, to, {});
+    for (const stream of [...all]) {
+      if (!userIds.has(stream.viewer.userId)) continue;
+      if (streams.has(stream)) write(stream, heartbeat, to);
+      end(stream);
+    }
   };
 
   const advance = async (to: GlobalPosition, forward: boolean) => {
@@ -260,20 +293,20 @@ export const createLiveHub = (options: LiveHubOptions) => {
     if (!forward) {
       // The read model went back (a rebuild, a restore): everything shown may read differently.
       head = to;
-      for (const stream of streams) send(stream, LIVE_EVENTS.reset, to, {});
+      broadcast(LIVE_EVENTS.reset, to, {});
       return;
     }
     if (from && comparePositions(to, from) <= 0) return;
     head = to;
     if (!from) {
       // The first position this process knows: what changed before it cannot be told.
-      for (const stream of streams) send(stream, LIVE_EVENTS.reset, to, {});
+      broadcast(LIVE_EVENTS.reset, to, {});
       return;
     }
     if (!streams.size) return;
     const range = await readRange(pool, from, to, MAX_MOVE_EVENTS);
     if (!range) {
-      for (const stream of streams) send(stream, LIVE_EVENTS.reset, to, {});
+      broadcast(LIVE_EVENTS.reset, to, {});
       return;
     }
     if (range.changes.length) {
@@ -283,20 +316,43 @@ export const createLiveHub = (options: LiveHubOptions) => {
         range.changes,
         targets.map((s) => s.viewer),
       );
+      // Viewers told the same topics get the same bytes: each text is made once per move.
+      const texts = new Map<string, string>();
       for (const stream of targets) {
         const topics = topicsFor(stream.viewer, range.changes, mayKnow);
-        if (topics.length) send(stream, LIVE_EVENTS.change, to, { topics });
-        else stream.position = to;
+        if (!topics.length) {
+          stream.position = to;
+          continue;
+        }
+        const data = JSON.stringify({ topics });
+        let text = texts.get(data);
+        if (text === undefined) {
+          text = message(LIVE_EVENTS.change, to, { topics });
+          texts.set(data, text);
+        }
+        write(stream, text, to);
       }
     } else {
       for (const stream of streams) stream.position = to;
     }
-    for (const userId of range.endStreamsOf) {
-      for (const stream of streams) if (stream.viewer.userId === userId) end(stream);
-    }
+    endStreamsOf(range.endStreamsOf, to);
   };
 
-  const unsubscribe = tracker.onMove((to, forward) => void serially(() => advance(to, forward)));
+  /**
+   * Moves wait merged: while one is read, the next ones become a single step to the newest
+   * position (backward if any of them was), so a burst of writes costs one step, not one each.
+   */
+  let pendingMove: { to: GlobalPosition; forward: boolean } | null = null;
+  const unsubscribe = tracker.onMove((to, forward) => {
+    const queued = pendingMove !== null;
+    pendingMove = { to, forward: forward && (pendingMove?.forward ?? true) };
+    if (queued) return;
+    void serially(async () => {
+      const move = pendingMove;
+      pendingMove = null;
+      if (move) await advance(move.to, move.forward);
+    });
+  });
 
   const heartbeat = setInterval(() => {
     for (const stream of streams) send(stream, LIVE_EVENTS.heartbeat, stream.position, {});
@@ -351,7 +407,9 @@ export const createLiveHub = (options: LiveHubOptions) => {
         // No proxy may hold the events back to buffer them (nginx's header).
         'x-accel-buffering': 'no',
       });
-      res.write(`retry: ${String(RECONNECT_MS)}\n\n`);
+      res.write(
+        `retry: ${String(RECONNECT_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS))}\n\n`,
+      );
       res.once('close', () => end(stream));
       // Each stream its own lifetime, spread by up to a tenth, so reconnects do not come at once.
       stream.timer = setTimeout(() => end(stream), maxStreamMs * (0.9 + Math.random() * 0.1));
@@ -360,8 +418,17 @@ export const createLiveHub = (options: LiveHubOptions) => {
         end(stream);
         return;
       }
-      const resumeFrom = lastEventId === null ? null : (parseLiveEventId(lastEventId) ?? 'unreadable');
-      void serially(() => start(stream, resumeFrom));
+      const resumeFrom =
+        lastEventId === null ? null : (parseLiveEventId(lastEventId) ?? 'unreadable');
+      void serially(() =>
+        start(stream, resumeFrom).catch((error: unknown) => {
+          // Its catch-up failed (the database): this stream alone refreshes, from here.
+          logger.warn({ err: error }, 'live updates: a catch-up failed; the stream refreshes');
+          if (stream.ended) return;
+          send(stream, LIVE_EVENTS.reset, head, {});
+          streams.add(stream);
+        }),
+      );
     },
     /** Open streams (caught up or not). */
     size: (): number => all.size,

@@ -29,6 +29,8 @@ export const liveQueryRouter = (deps: QueryDeps): Router => {
     }),
     (req, res) => {
       const caller = requireCaller(req);
+      // Gone while it was authenticated (or waited for its token): nothing to open, no slot held.
+      if (req.socket.destroyed || res.closed) return;
       const hub = deps.live;
       if (!hub) {
         res.set('Retry-After', String(RETRY_AFTER_SECONDS));
@@ -37,6 +39,11 @@ export const liveQueryRouter = (deps: QueryDeps): Router => {
       if (!hub.hasRoomFor(caller)) {
         res.set('Retry-After', String(RETRY_AFTER_SECONDS));
         throw new TooManyRequestsError(texts.live.tooManyStreams);
+      }
+      // A HEAD asks whether a stream would open: the headers, and no stream.
+      if (req.method === 'HEAD') {
+        res.status(200).type('text/event-stream').end();
+        return;
       }
       hub.open(caller, res, req.get('last-event-id') ?? null);
     },

@@ -137,9 +137,7 @@ describe('live updates', () => {
     await f.signUp(member, privateOpp);
     const privateSignUp = await head();
     for (const stream of [hostStream, memberStream, adminStream]) {
-      expect(await topicsUpTo(stream!, privateSignUp)).toContainEqual(
-        opportunityTopic(privateOpp),
-      );
+      expect(await topicsUpTo(stream!, privateSignUp)).toContainEqual(opportunityTopic(privateOpp));
     }
     const studentTopics = await topicsUpTo(studentStream!, privateSignUp);
     expect(studentTopics).not.toContainEqual(opportunityTopic(privateOpp));
@@ -190,6 +188,33 @@ describe('live updates', () => {
     expect(await topicsUpTo(studentStream!, logged)).toEqual([]);
   });
 
+  it('tells an admin’s rejection of logged hours to the organization’s host, and its student', async () => {
+    const logId = await f.logHours(member, org.id);
+    const [hostStream, memberStream, studentStream] = await Promise.all(
+      [host, member, student].map((who) => open(who)),
+    );
+    await f.decideHours(admin, logId, 'reject', 'No such event that day.');
+    const rejected = await head();
+    expect(await topicsUpTo(hostStream!, rejected)).toContainEqual({ kind: 'verifications' });
+    expect(await topicsUpTo(memberStream!, rejected)).toContainEqual({ kind: 'notifications' });
+    expect(await topicsUpTo(studentStream!, rejected)).not.toContainEqual({
+      kind: 'verifications',
+    });
+  });
+
+  it('tells a deletion to the opportunity’s host and the admins, not to those who may no longer read it', async () => {
+    const doomed = await f.opportunity(host, org.id, {}, admin);
+    const [hostStream, adminStream, studentStream] = await Promise.all(
+      [host, admin, student].map((who) => open(who)),
+    );
+    const deleted = await stack.command('delete', `/api/opps/${doomed}`, host.token);
+    expect(deleted.status).toBe(200);
+    const at = await head();
+    expect(await topicsUpTo(hostStream!, at)).toContainEqual(opportunityTopic(doomed));
+    expect(await topicsUpTo(adminStream!, at)).toContainEqual(opportunityTopic(doomed));
+    expect(await topicsUpTo(studentStream!, at)).not.toContainEqual(opportunityTopic(doomed));
+  });
+
   it('resumes a dropped stream from its Last-Event-ID with what it missed', async () => {
     const first = await open(student);
     const ready = await first.next();
@@ -220,11 +245,22 @@ describe('live updates', () => {
     const start = await open(student);
     const ready = await start.next();
     start.close();
-    for (let i = 0; i <= RESUME_MAX_EVENTS; i++) await f.announce(host, publicOpp, `News ${String(i)}`);
+    for (let i = 0; i <= RESUME_MAX_EVENTS; i++)
+      await f.announce(host, publicOpp, `News ${String(i)}`);
     const behind = await open(student, ready.id ?? null);
     const first = await behind.next();
     expect(first.event).toBe('reset');
     expect(reaches(await head())(first)).toBe(true);
+
+    // A position past what the log can hold: this stream refreshes, and no other is disturbed.
+    const bystander = await open(member);
+    await bystander.next();
+    const overflow = await open(student, 'p1.1.99999999999999999999');
+    expect((await overflow.next()).event).toBe('reset');
+    const heartbeat = await bystander.next((m) => m.event === 'heartbeat');
+    expect(
+      bystander.messages.slice(0, bystander.messages.indexOf(heartbeat)).map((m) => m.event),
+    ).not.toContain('reset');
 
     // A position this read model has not reached (another copy was ahead): refresh, from here.
     const ahead = await open(student, formatLiveEventId({ txn: 2n ** 62n, seq: 1n }));
@@ -239,6 +275,12 @@ describe('live updates', () => {
     expect(tabs.map((t) => t.status)).toEqual(tabs.map(() => 200));
     const refused = await open(someone);
     expect(refused.status).toBe(429);
+    // HEAD says the same, and opens nothing.
+    const head429 = await fetch(url, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${someone.token}` },
+    });
+    expect(head429.status).toBe(429);
     expect(refused.problem).toMatchObject({ status: 429, detail: texts.live.tooManyStreams });
     // Another person is not held back by it.
     const other = await open(student);

@@ -19,7 +19,7 @@ export const SignedInShell = ({ userId, children }: SignedInShellProps) => {
   const supportEmail = useSupportEmail();
   const pendingFriendRequests = usePendingFriendRequestCount();
   // What is on screen is fetched again when the stream says it changed (docs/live-updates.md).
-  useLiveUpdates(true);
+  useLiveUpdates(userId);
   // Asked only of someone who is not an admin (an admin has the link anyway).
   const hostsOrganizations = useHostsOrganizations(user && !user.admin ? user.id : undefined);
   // Once signed out, the guard sends the page to /login.
