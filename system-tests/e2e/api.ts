@@ -124,6 +124,32 @@ export const nextQuarterHour = (ms: number) => new Date(Math.ceil(ms / 900_000) 
 export const opportunityPath = (id: string) => buildPath('/opportunity/:id', { id });
 
 /**
+ * An approved opportunity of the demo's Campus Service Corps, hosted by host@, `daysAhead` days
+ * from now at the next quarter hour; `details` name it and may change any other field.
+ */
+export const upcomingOpportunity = async (
+  baseUrl: string,
+  daysAhead: number,
+  details: { name: string; description: string } & Record<string, unknown>,
+): Promise<string> => {
+  const host = apiAs(baseUrl, 'host@university.edu');
+  const when = easternAt(nextQuarterHour(Date.now() + daysAhead * 24 * 3_600_000));
+  const created = await host.call<{ id: string }>('POST', routes.createOpportunity.path, {
+    date: when.date,
+    time: when.time,
+    duration: 90,
+    total_slots: 1,
+    host_org_id: await organizationId(host, 'Campus Service Corps'),
+    causes: ['Food Security and Hunger Relief'],
+    ...details,
+  });
+  await apiAs(baseUrl, 'admin@university.edu').call('POST', routes.bulkApprove.path, {
+    opportunity_ids: [created.id],
+  });
+  return created.id;
+};
+
+/**
  * An approved event that started a little earlier today, with participants and no attendance yet.
  * Signups close at the start, so it is created, approved and filled on the tooling clock a day
  * before it starts, as the demo data records past events (docs/demo-data.md); never moved by an edit.

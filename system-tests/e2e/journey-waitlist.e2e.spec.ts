@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { buildPath, routes, texts } from '@campus/contracts';
-import {
-  apiAs,
-  easternAt,
-  nextQuarterHour,
-  organizationId,
-  registerUser,
-  uniqueSuffix,
-} from './api';
+import { apiAs, registerUser, uniqueSuffix, upcomingOpportunity } from './api';
 import { launchBrowser, openPage, screenshot, signIn, WIDTHS } from './browser';
 
 const w = texts.waitlist;
@@ -33,21 +26,9 @@ describe('journey: waitlist promotion', () => {
     browser = await launchBrowser();
     for (const person of [holder, waiter])
       await registerUser(baseUrl, person.email, person.first, person.last);
-    const host = apiAs(baseUrl, 'host@university.edu');
-    const when = easternAt(nextQuarterHour(Date.now() + 3 * 24 * 3_600_000));
-    const created = await host.call<{ id: string }>('POST', routes.createOpportunity.path, {
+    eventId = await upcomingOpportunity(baseUrl, 3, {
       name: eventName,
       description: 'Serve dinner at the shelter.',
-      date: when.date,
-      time: when.time,
-      duration: 90,
-      total_slots: 1,
-      host_org_id: await organizationId(host, 'Campus Service Corps'),
-      causes: ['Food Security and Hunger Relief'],
-    });
-    eventId = created.id;
-    await apiAs(baseUrl, 'admin@university.edu').call('POST', routes.bulkApprove.path, {
-      opportunity_ids: [eventId],
     });
     const holderApi = apiAs(baseUrl, holder.email);
     const me = await holderApi.call<{ id: string }>(

@@ -1,18 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { liveChangeSchema } from '@campus/contracts';
-import {
-  authEmulatorHost,
-  freePort,
-  openLiveStream,
-  spawnServiceProcess,
-  type LiveMessage,
-  type LiveStreamReader,
-} from '@campus/infra/testing';
+import { openLiveStream, type LiveMessage, type LiveStreamReader } from '@campus/infra/testing';
 import { scaled } from './shared/config';
 import { percentile, sleep } from './shared/measure';
 import { startCpuMeasurement } from './shared/proc-cpu';
 import { fmt, ms, type BenchModule } from './shared/report';
-import { BENCH_ADMIN_EMAIL, startBenchStack, type Account, type BenchStack } from './shared/stack';
+import { startGateway } from './frontend/ui-stack';
+import { BENCH_ADMIN_EMAIL, startBenchStack, type Account } from './shared/stack';
 
 /** Open streams at scale 1, each of its own registered user (production: one per person). */
 const STREAMS = 1_000;
@@ -83,36 +77,6 @@ const cpuMsSince = (from: NodeJS.CpuUsage) => {
 };
 const mib = (bytes: number | null) => (bytes === null ? 'n/a' : `${fmt(bytes / 2 ** 20, 1)} MiB`);
 
-/**
- * The product's gateway from its entry point (infra/src/gateway/main.ts), as `npm start` runs it,
- * in front of the stack's command and query services: no UI folder (only service paths are
- * asked for).
- */
-const startGateway = async (stack: Pick<BenchStack, 'commandUrl' | 'queryUrl'>) => {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${String(port)}`;
-  const gateway = spawnServiceProcess(
-    'gateway',
-    {
-      PATH: process.env['PATH'],
-      HOME: process.env['HOME'],
-      LOG_LEVEL: 'warn',
-      GATEWAY_PORT: String(port),
-      COMMAND_URL: stack.commandUrl,
-      QUERY_URL: stack.queryUrl,
-      FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(),
-    },
-    { script: 'infra/src/gateway/main.ts' },
-  );
-  try {
-    await gateway.waitHealthy(url);
-  } catch (error) {
-    await gateway.stop();
-    throw error;
-  }
-  return { url, pid: gateway.child.pid, check: gateway.check, stop: () => gateway.stop() };
-};
-
 /** `[p50, p95, p99, max]` of `values`, where Infinity is a message that never came. */
 const spread = (values: readonly number[]) => ({
   p50: percentile(values, 50),
@@ -140,7 +104,7 @@ export const liveBench: BenchModule = {
     let gateway: Awaited<ReturnType<typeof startGateway>> | null = null;
     const streams: LiveStreamReader[] = [];
     try {
-      gateway = await startGateway(stack);
+      gateway = await startGateway(stack, null);
       const gatewayUrl = gateway.url;
       const n = scaled(STREAMS, 10);
       const admin = await stack.registerUser(BENCH_ADMIN_EMAIL);

@@ -3,7 +3,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectLiveUpdates, refreshesOf, topicsOf, type LiveConnection } from './live-updates';
+import {
+  connectLiveUpdates,
+  refreshesOf,
+  topicsOf,
+  type LiveConnection,
+  type LiveOptions,
+} from './live-updates';
 
 const OPPORTUNITY = '7b0c56a4-5f0e-4d3f-9a43-3f4c1ef0a001';
 const OTHER = '7b0c56a4-5f0e-4d3f-9a43-3f4c1ef0a002';
@@ -54,6 +60,18 @@ const clientWithQueries = () => {
   const stale = (key: unknown[]) => client.getQueryState(key)?.isInvalidated === true;
   return { client, stale };
 };
+
+/** Connects as a new person with an ID token; `options` replace the rest. */
+const connect = (url: string, queryClient: QueryClient, options: Partial<LiveOptions> = {}) =>
+  connectLiveUpdates({
+    queryClient,
+    url,
+    userId: person(),
+    getIdToken: () => Promise.resolve('id-token'),
+    consistencyToken: () => null,
+    reached: () => undefined,
+    ...options,
+  });
 
 let connection: LiveConnection | null = null;
 const servers: Server[] = [];
@@ -111,11 +129,7 @@ describe('live updates in the browser', () => {
     servers.push(server);
     const { client, stale } = clientWithQueries();
     const reached: string[] = [];
-    connection = connectLiveUpdates({
-      queryClient: client,
-      url,
-      userId: person(),
-      getIdToken: () => Promise.resolve('id-token'),
+    connection = connect(url, client, {
       consistencyToken: () => 'v1.9.9',
       reached: (token) => reached.push(token),
     });
@@ -143,14 +157,7 @@ describe('live updates in the browser', () => {
     });
     servers.push(server);
     const { client, stale } = clientWithQueries();
-    connection = connectLiveUpdates({
-      queryClient: client,
-      url,
-      userId: person(),
-      getIdToken: () => Promise.resolve('id-token'),
-      consistencyToken: () => null,
-      reached: () => undefined,
-    });
+    connection = connect(url, client);
     await until(() => stale(['notifications']));
     expect(stale(['leaderboard', 'month', 'all'])).toBe(true);
     expect(requests.map((headers) => headers['last-event-id'])).toEqual([undefined, 'p1.20.5']);
@@ -170,15 +177,7 @@ describe('live updates in the browser', () => {
     });
     servers.push(server);
     const { client, stale } = clientWithQueries();
-    connection = connectLiveUpdates({
-      queryClient: client,
-      url,
-      userId: person(),
-      getIdToken: () => Promise.resolve('id-token'),
-      consistencyToken: () => null,
-      reached: () => undefined,
-      retryMs: { refused: 50, failed: 50 },
-    });
+    connection = connect(url, client, { retryMs: { refused: 50, failed: 50 } });
     await until(() => stale(['notifications']));
     expect(requests.map((headers) => headers['last-event-id'])).toEqual([
       undefined,

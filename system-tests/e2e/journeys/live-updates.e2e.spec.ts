@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildPath, routes, texts } from '@campus/contracts';
-import {
-  apiAs,
-  easternAt,
-  nextQuarterHour,
-  organizationId,
-  registerUser,
-  uniqueSuffix,
-} from '../api';
+import { apiAs, registerUser, uniqueSuffix, upcomingOpportunity } from '../api';
 import { launchBrowser, openPage, screenshot, signIn, WIDTHS } from '../browser';
 
 const d = texts.opportunities.detail;
@@ -44,21 +37,12 @@ describe('journey: live screens', () => {
     [adaBrowser, benBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
     adaId = (await registerUser(baseUrl, ada.email, ada.first, ada.last)).id;
     benId = (await registerUser(baseUrl, ben.email, ben.first, ben.last)).id;
-    const host = apiAs(baseUrl, 'host@university.edu');
-    const when = easternAt(nextQuarterHour(Date.now() + 4 * 24 * 3_600_000));
-    const created = await host.call<{ id: string }>('POST', routes.createOpportunity.path, {
+    eventId = await upcomingOpportunity(baseUrl, 4, {
       name: `River Cleanup ${suffix}`,
       description: 'Pick up litter along the river bank.',
-      date: when.date,
-      time: when.time,
       duration: 120,
       total_slots: 5,
-      host_org_id: await organizationId(host, 'Campus Service Corps'),
       causes: ['Environment & Sustainability'],
-    });
-    eventId = created.id;
-    await apiAs(baseUrl, 'admin@university.edu').call('POST', routes.bulkApprove.path, {
-      opportunity_ids: [eventId],
     });
   });
   afterAll(async () => {

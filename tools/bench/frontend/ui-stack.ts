@@ -10,16 +10,21 @@ import { BENCH_ADMIN_EMAIL, startBenchStack, type BenchStack } from '../shared/s
 export const UI_STUDENT_EMAIL = 'bench-ui-student@university.edu';
 const OPPORTUNITIES = 6;
 
-export type GatewayProcess = { readonly url: string; readonly stop: () => Promise<void> };
+export type GatewayProcess = {
+  readonly url: string;
+  readonly pid: number | undefined;
+  readonly check: ServiceProcess['check'];
+  readonly stop: () => Promise<void>;
+};
 
 /**
  * The product's gateway started from its entry point (infra/src/gateway/main.ts), as
- * `infra/scripts/start.sh` runs it: serving the built UI in `staticDir` in front of the stack's
- * command and query services.
+ * `infra/scripts/start.sh` runs it: serving the built UI in `staticDir` (none: service paths
+ * only) in front of the stack's command and query services.
  */
 export const startGateway = async (
   stack: Pick<BenchStack, 'commandUrl' | 'queryUrl'>,
-  staticDir: string,
+  staticDir: string | null,
 ): Promise<GatewayProcess> => {
   const port = await freePort();
   const url = `http://127.0.0.1:${String(port)}`;
@@ -32,7 +37,7 @@ export const startGateway = async (
       GATEWAY_PORT: String(port),
       COMMAND_URL: stack.commandUrl,
       QUERY_URL: stack.queryUrl,
-      STATIC_DIR: staticDir,
+      ...(staticDir ? { STATIC_DIR: staticDir } : {}),
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(),
     },
     { script: 'infra/src/gateway/main.ts' },
@@ -43,7 +48,7 @@ export const startGateway = async (
     await gateway.stop();
     throw error;
   }
-  return { url, stop: () => gateway.stop() };
+  return { url, pid: gateway.child.pid, check: gateway.check, stop: () => gateway.stop() };
 };
 
 export type UiStack = {
