@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   comparePositions,
+  buildPath,
   formatLiveEventId,
   LIVE_STREAMS_PER_USER,
   liveChangeSchema,
@@ -213,6 +214,26 @@ describe('live updates', () => {
     expect(await topicsUpTo(hostStream!, at)).toContainEqual(opportunityTopic(doomed));
     expect(await topicsUpTo(adminStream!, at)).toContainEqual(opportunityTopic(doomed));
     expect(await topicsUpTo(studentStream!, at)).not.toContainEqual(opportunityTopic(doomed));
+  });
+
+  it('ends the streams of a person who is erased, and refuses their next one', async () => {
+    const leaving = await f.user('live-erased');
+    const stream = await open(leaving);
+    await stream.next();
+    const erased = await stack.command(
+      'post',
+      buildPath(routes.eraseUser.path, { id: leaving.userId }),
+      admin.token,
+    );
+    expect(erased.status).toBe(200);
+    const erasure = await head();
+    await stream.ended;
+    // Told the position it had been told everything up to (the erasure's), then ended.
+    const last = stream.messages.at(-1);
+    expect(last?.event).toBe('heartbeat');
+    expect(last && reaches(erasure)(last)).toBe(true);
+    const again = await openLiveStream(url, leaving.token);
+    expect(again.status).toBe(403);
   });
 
   it('resumes a dropped stream from its Last-Event-ID with what it missed', async () => {
