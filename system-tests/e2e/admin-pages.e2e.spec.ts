@@ -12,7 +12,14 @@ import {
   uniqueSuffix,
 } from './api';
 import { blockingViolations, checkAccessibility } from './axe';
-import { launchBrowser, openPage, screenshot, signIn, WIDTHS } from './browser';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+  WIDTHS,
+  waitForNetworkQuiet,
+} from './browser';
 
 /**
  * The admin screens (Admin Panel, a user's point history, an opportunity's event history,
@@ -42,7 +49,7 @@ const urlOf = (baseUrl: string, path: string, ids: Record<string, string>) =>
 const visit = async (page: Page, baseUrl: string, path: string, ids: Record<string, string>) => {
   const url = urlOf(baseUrl, path, ids);
   await page.goto(url);
-  await page.waitForLoadState('networkidle');
+  await waitForNetworkQuiet(page);
   await page.locator('main h1').first().waitFor();
   // An admin stays on the screen (RequireAdmin sends everyone else to /opportunities).
   expect(page.url()).toBe(url);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { texts } from '@campus/contracts';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { routes, texts } from '@campus/contracts';
 
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../artifacts/screenshots');
 export const WIDTHS = { desktop: 1280, mobile: 390 } as const;
@@ -33,7 +33,48 @@ export const openPage = async (browser: Browser, width: number) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  trackRequests(page);
   return { page, errors, close: () => context.close() };
+};
+
+/** The requests in flight of each page opened by `openPage`, but its live stream (it never ends). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+const trackRequests = (page: Page) => {
+  const requests = new Set<Request>();
+  inFlight.set(page, requests);
+  const isLiveStream = (request: Request) =>
+    new URL(request.url()).pathname === routes.liveUpdates.path;
+  page.on('request', (request) => {
+    if (!isLiveStream(request)) requests.add(request);
+  });
+  page.on('requestfinished', (request) => requests.delete(request));
+  page.on('requestfailed', (request) => requests.delete(request));
+};
+
+/**
+ * Playwright's `networkidle` (loaded, then no request for 500 ms) for a signed-in page, whose live
+ * stream stays open as long as the page does (docs/live-updates.md): every other request counts.
+ */
+export const waitForNetworkQuiet = async (
+  page: Page,
+  { quietMs = 500, timeoutMs = 30_000 } = {},
+) => {
+  const requests = inFlight.get(page);
+  if (!requests) throw new Error('waitForNetworkQuiet needs a page opened by openPage');
+  await page.waitForLoadState('load', { timeout: timeoutMs });
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  for (;;) {
+    const now = Date.now();
+    if (requests.size) quietSince = now;
+    else if (now - quietSince >= quietMs) return;
+    if (now > deadline)
+      throw new Error(
+        `the network was not quiet within ${String(timeoutMs)} ms: ${[...requests].map((r) => r.url()).join(', ')}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 };
 
 /** Signs in through the emulator-mode dialog with a typed address. */

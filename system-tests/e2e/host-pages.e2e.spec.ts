@@ -11,7 +11,14 @@ import {
   uniqueSuffix,
 } from './api';
 import { blockingViolations, checkAccessibility } from './axe';
-import { launchBrowser, openPage, screenshot, signIn, WIDTHS } from './browser';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+  WIDTHS,
+  waitForNetworkQuiet,
+} from './browser';
 
 /**
  * The host's and admin's tools at desktop and phone width against the running stack: the create
@@ -84,7 +91,7 @@ describe('the host and admin tools at 1280 and 390 px', () => {
   });
 
   const check = async (page: Page, name: string, findings: string[]) => {
-    await page.waitForLoadState('networkidle');
+    await waitForNetworkQuiet(page);
     await screenshot(page, name);
     findings.push(...blockingViolations(await checkAccessibility(page, name)));
   };

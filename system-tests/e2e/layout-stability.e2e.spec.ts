@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildPath, routes, texts } from '@campus/contracts';
 import { apiAs, opportunityPath, registerUser, uniqueSuffix } from './api';
-import { launchBrowser, openPage, registerInBrowser, screenshot, signIn, WIDTHS } from './browser';
+import {
+  launchBrowser,
+  openPage,
+  registerInBrowser,
+  screenshot,
+  signIn,
+  WIDTHS,
+  waitForNetworkQuiet,
+} from './browser';
 
 /**
  * Signed-in pages keep still while their data arrives (cumulative layout shift under 0.1 at 1280
@@ -61,7 +69,7 @@ const shiftsOf = (page: Page) =>
 
 /** The page's data has arrived and drawn: network quiet, pictures loaded, two frames later. */
 const settle = async (page: Page) => {
-  await page.waitForLoadState('networkidle');
+  await waitForNetworkQuiet(page);
   // Pictures in view (lazy ones further down load only when scrolled to).
   await page.waitForFunction(() =>
     Array.from(document.images)

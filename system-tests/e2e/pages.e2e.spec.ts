@@ -3,7 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { routes } from '@campus/contracts';
 import { apiAs } from './api';
 import { blockingViolations, checkAccessibility } from './axe';
-import { launchBrowser, openPage, screenshot, signIn, WIDTHS } from './browser';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+  WIDTHS,
+  waitForNetworkQuiet,
+} from './browser';
 
 /**
  * Every page at desktop and phone width against the running stack with the demo data: renders, no
@@ -53,7 +60,7 @@ const visit = async (page: Page, baseUrl: string, path: string, ids: Record<stri
     // A deep link must stay where it was sent (no detour to Events or the login page).
     await page.waitForURL((url) => url.pathname === target);
   }
-  await page.waitForLoadState('networkidle');
+  await waitForNetworkQuiet(page);
   // Lazy screens show a spinner first; wait until the page's main heading is there.
   await page.locator('main h1, h1').first().waitFor();
 };

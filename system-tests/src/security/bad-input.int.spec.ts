@@ -224,8 +224,10 @@ describe('bad input to every endpoint (fast-check): no 5xx, no event, the fields
     return response;
   };
 
+  // The live stream never ends, so it is not sent here: its one input (Last-Event-ID) is
+  // generated in system-tests/src/live/live.int.spec.ts over a real socket.
   const jsonRoutes = (Object.entries(routes) as [RouteName, RouteDefinition][]).filter(
-    ([, r]) => r.path !== routes.upload.path,
+    ([, r]) => r.path !== routes.upload.path && !r.stream,
   );
 
   it.each(jsonRoutes.map(([name, route]) => ({ name, route })))(
