@@ -14,6 +14,7 @@ import { queriesBench } from './queries';
 import { replayBench } from './replay';
 import { benchEnv } from './shared/config';
 import type { BenchModule, BenchResult } from './shared/report';
+import { previousLinesOf, type PreviousLines } from './shared/results-file';
 
 /**
  * `npm run bench [-- name ...]`: runs the named measurements (all by default) against the real
@@ -92,17 +93,41 @@ for (const module of isolated ? selected : []) {
   if (child.status !== 0) failed = true;
 }
 
-const stored: Stored[] = [];
-for (const module of modules) {
+let previous = '';
+try {
+  previous = await readFile(benchEnv.BENCH_OUT, 'utf8');
+} catch {
+  // First run: no results file yet.
+}
+const markerAt = previous.indexOf(NOTES_MARKER);
+const notes = markerAt >= 0 ? previous.slice(markerAt) : `${NOTES_MARKER}\n`;
+
+/** Each measurement's newest figures on this machine, else what results.md said of it. */
+const entries: ({ stored: Stored } | { previous: PreviousLines })[] = [];
+for (const [index, module] of modules.entries()) {
   try {
-    stored.push(JSON.parse(await readFile(rawPath(module.name), 'utf8')) as Stored);
+    entries.push({ stored: JSON.parse(await readFile(rawPath(module.name), 'utf8')) as Stored });
   } catch {
-    // Not run yet on this machine.
+    // Not run on this machine: keep the lines of its last run, if results.md has them.
+    const kept = previousLinesOf(markerAt >= 0 ? previous.slice(0, markerAt) : previous, {
+      number: index + 1,
+      name: module.name,
+      title: module.title,
+    });
+    if (kept) entries.push({ previous: kept });
   }
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 const load = (l: number[]) => l.map((x) => x.toFixed(1)).join(' / ');
+const tableRows = (s: Stored) =>
+  s.rows.map(
+    (r, i) =>
+      `| ${i === 0 ? String(modules.findIndex((m) => m.name === s.name) + 1) : ''} | ${cell(r.measurement)} | ${cell(r.result)} | ${cell(r.baseline)} | ${cell(r.target)} | ${r.met === null ? '' : r.met ? 'yes' : 'no'} |`,
+  );
+const runLine = (s: Stored) =>
+  `| ${s.name} | ${String(s.scale)} | ${s.finishedAt} | ${s.seconds.toFixed(0)} s | ${load(s.load.before)} | ${load(s.load.after)} |`;
+const notesLine = (s: Stored) => (s.notes?.length ? `**${s.title}.** ${s.notes.join(' ')}` : null);
 const lines = [
   '# Benchmarks',
   '',
@@ -113,35 +138,25 @@ const lines = [
   'Commands: `npm run bench` (everything; `infra/scripts/bench.sh` starts Postgres, Redis and the',
   'Auth emulator when they are not up), `npm run bench -- replay` (one measurement),',
   '`BENCH_SCALE=0.05 npm run bench` (a quick run at 5 % of every size), `BENCH_SECONDS=5` (the',
-  'length of each timed phase). Each figure sits beside its baseline from the same run.',
+  'length of each timed phase). Each figure sits beside its baseline from the same run; a',
+  "measurement not run on this machine keeps its last run's lines (bench/raw is not committed).",
   '',
   '| # | measurement | result | baseline (same run) | target | met |',
   '| --- | --- | --- | --- | --- | :---: |',
-  ...stored.flatMap((s) =>
-    s.rows.map(
-      (r, i) =>
-        `| ${i === 0 ? String(modules.findIndex((m) => m.name === s.name) + 1) : ''} | ${cell(r.measurement)} | ${cell(r.result)} | ${cell(r.baseline)} | ${cell(r.target)} | ${r.met === null ? '' : r.met ? 'yes' : 'no'} |`,
-    ),
-  ),
+  ...entries.flatMap((e) => ('stored' in e ? tableRows(e.stored) : e.previous.rows)),
   '',
   '| measurement | scale | ran at | took | load before | load after |',
   '| --- | ---: | --- | ---: | --- | --- |',
-  ...stored.map(
-    (s) =>
-      `| ${s.name} | ${String(s.scale)} | ${s.finishedAt} | ${s.seconds.toFixed(0)} s | ${load(s.load.before)} | ${load(s.load.after)} |`,
+  ...entries.flatMap((e) =>
+    'stored' in e ? [runLine(e.stored)] : e.previous.run ? [e.previous.run] : [],
   ),
   '',
-  ...stored.flatMap((s) => (s.notes?.length ? [`**${s.title}.** ${s.notes.join(' ')}`, ''] : [])),
+  ...entries.flatMap((e) => {
+    const paragraph = 'stored' in e ? notesLine(e.stored) : e.previous.notes;
+    return paragraph ? [paragraph, ''] : [];
+  }),
 ];
 
-let notes = `${NOTES_MARKER}\n`;
-try {
-  const previous = await readFile(benchEnv.BENCH_OUT, 'utf8');
-  const at = previous.indexOf(NOTES_MARKER);
-  if (at >= 0) notes = previous.slice(at);
-} catch {
-  // First run: no notes yet.
-}
 await mkdir('bench', { recursive: true });
 await writeFile(benchEnv.BENCH_OUT, `${lines.join('\n')}\n${notes}`);
 console.log(`\nwrote ${benchEnv.BENCH_OUT}`);

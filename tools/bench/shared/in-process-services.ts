@@ -26,6 +26,7 @@ type InProcessOptions = {
   readonly redis: RedisClient;
   readonly redisPrefix: string;
   readonly uploadDir: string;
+  /** The admins' emails, comma-separated (ADMIN_EMAILS). */
   readonly adminEmail: string;
 };
 

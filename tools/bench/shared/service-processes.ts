@@ -13,6 +13,7 @@ type BenchServiceOptions = {
   readonly redisPrefix: string;
   readonly uploadDir: string;
   readonly reportsDir: string;
+  /** The admins' emails, comma-separated (ADMIN_EMAILS). */
   readonly adminEmail: string;
 };
 

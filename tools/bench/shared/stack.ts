@@ -26,8 +26,13 @@ const singleProcess = process.env['BENCH_STACK'] === 'single';
  */
 export const startBenchStack = async (
   label: string,
-  options: { before?: (pool: Pool) => Promise<void> } = {},
+  options: {
+    before?: (pool: Pool) => Promise<void>;
+    /** Admins besides BENCH_ADMIN_EMAIL (the demo loader's own admin, for one). */
+    admins?: readonly string[];
+  } = {},
 ) => {
+  const adminEmail = [BENCH_ADMIN_EMAIL, ...(options.admins ?? [])].join(',');
   await assertAuthEmulatorUp();
   const db = await createBenchDatabase(label, { poolMax: 20 });
   const boards = await createBenchRedis(label);
@@ -47,14 +52,14 @@ export const startBenchStack = async (
         redis: boards.redis,
         redisPrefix: boards.prefix,
         uploadDir,
-        adminEmail: BENCH_ADMIN_EMAIL,
+        adminEmail,
       })
     : await startServiceProcesses({
         databaseUrl: db.url,
         redisPrefix: boards.prefix,
         uploadDir,
         reportsDir,
-        adminEmail: BENCH_ADMIN_EMAIL,
+        adminEmail,
       }).catch(async (error: unknown) => {
         await Promise.allSettled([store.close(), boards.drop(), db.drop()]);
         await rm(dir, { recursive: true, force: true });
