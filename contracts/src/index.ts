@@ -17,3 +17,4 @@ export * from './domain/check-in-token';
 export * from './domain/unsubscribe-token';
 export * from './texts';
 export * from './live/live';
+export * from './live/live-change';
