@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient, type QueryFilters } from '@tanstack/react-query';
-import { EventSource, type FetchLike } from 'eventsource';
+import type * as EventSourceLibrary from 'eventsource';
+import type { EventSource, FetchLike } from 'eventsource';
 import { useEffect } from 'react';
 import {
   CONSISTENCY_TOKEN_HEADER,
@@ -97,6 +98,19 @@ const REFUSED_RETRY_MS = 60_000;
 const FAILED_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 60_000;
 
+/**
+ * The EventSource library loads with the first stream, after the page: it is in no page's first
+ * scripts (bench/results.md weighs those).
+ */
+let library: Promise<typeof EventSourceLibrary> | null = null;
+const loadEventSource = () => {
+  library ??= import('eventsource').catch((error: unknown) => {
+    library = null; // a chunk that failed to load is tried again with the next stream
+    throw error;
+  });
+  return library;
+};
+
 /** The last id each person's stream got: a shell mounted again (another layout) resumes from it. */
 const lastIds = new Map<string, string>();
 
@@ -162,9 +176,18 @@ export const connectLiveUpdates = (options: LiveOptions): LiveConnection => {
     return baseFetch(url, { ...init, headers });
   };
 
-  const open = () => {
+  /** Waits, then opens a new stream: longer after each failure; a minute after a refusal. */
+  const reopen = (refused: boolean) => {
+    const wait = refused
+      ? retryMs.refused
+      : Math.min(MAX_RETRY_MS, retryMs.failed * 2 ** failures++);
+    // Up to a fifth more, at random: tabs refused together do not come back together.
+    retry = setTimeout(open, wait * (1 + Math.random() / 5));
+  };
+
+  const start = (EventSourceClass: typeof EventSource) => {
     if (closed) return;
-    const stream = new EventSource(options.url, { fetch: authorizedFetch });
+    const stream = new EventSourceClass(options.url, { fetch: authorizedFetch });
     source = stream;
     const remember = (event: MessageEvent) => {
       failures = 0;
@@ -188,15 +211,20 @@ export const connectLiveUpdates = (options: LiveOptions): LiveConnection => {
     stream.addEventListener(LIVE_EVENTS.heartbeat, remember);
     stream.addEventListener('error', (event) => {
       // EventSource retries a dropped connection itself; a refused one it gives up on.
-      if (stream.readyState !== EventSource.CLOSED || closed) return;
-      const refused = event.code === 401 || event.code === 429 || event.code === 503;
-      const wait = refused
-        ? retryMs.refused
-        : Math.min(MAX_RETRY_MS, retryMs.failed * 2 ** failures++);
-      // Up to a fifth more, at random: tabs refused together do not come back together.
-      retry = setTimeout(open, wait * (1 + Math.random() / 5));
+      if (stream.readyState !== EventSourceClass.CLOSED || closed) return;
+      reopen(event.code === 401 || event.code === 429 || event.code === 503);
     });
   };
+
+  function open() {
+    if (closed) return;
+    loadEventSource().then(
+      (module) => start(module.EventSource),
+      () => {
+        if (!closed) reopen(false);
+      },
+    );
+  }
   open();
 
   return {

@@ -44,8 +44,14 @@ describe('Add Approved Email', () => {
     api.on('POST /api/approved-emails', () => answer);
     const user = userEvent.setup();
     render(<ApprovedEmailForm />);
-    const field = screen.getByLabelText(t.approvedEmail.label);
+    // The form loads after the panel: until then its field and button show, disabled.
+    expect(screen.getByLabelText(t.approvedEmail.label)).toBeDisabled();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: t.approvedEmail.add })).toBeEnabled(),
+    );
     const add = screen.getByRole('button', { name: t.approvedEmail.add });
+    const field = screen.getByLabelText(t.approvedEmail.label);
+    expect(field).toBeEnabled();
 
     await user.click(add);
     expect(await screen.findByText(t.approvedEmail.required)).toBeInTheDocument();

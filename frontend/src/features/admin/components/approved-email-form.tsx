@@ -1,56 +1,37 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { addApprovedEmailSchema, texts } from '@campus/contracts';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { Alert } from '@/components/ui/alert';
+import { texts } from '@campus/contracts';
+import { Suspense, lazy } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { serverMessageOf } from '@/lib/api-client';
-import { useAddApprovedEmail } from '../api/add-approved-email';
 import { styles } from './admin-styles';
 
 const t = texts.admin.approvedEmail;
 
-type FormInput = z.input<typeof addApprovedEmailSchema>;
-type FormOutput = z.output<typeof addApprovedEmailSchema>;
+/**
+ * The form (react-hook-form and the command's schema) loads after the Admin Panel, not with it:
+ * it is the page's only form. Until then the same field and button show, disabled, so nothing
+ * moves when the form arrives.
+ */
+const Fields = lazy(() =>
+  import('./approved-email-fields').then((module) => ({ default: module.ApprovedEmailFields })),
+);
+
+const LoadingFields = () => (
+  <div className={styles.row}>
+    <TextField label={t.label} type="email" placeholder={t.placeholder} error={null} disabled />
+    <Button type="button" disabled>
+      {t.add}
+    </Button>
+  </div>
+);
 
 /** Add Approved Email: required, text@text.text, trimmed. */
-export const ApprovedEmailForm = () => {
-  const add = useAddApprovedEmail();
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(addApprovedEmailSchema),
-    defaultValues: { email: '' },
-  });
-  const error = form.formState.errors.email?.message;
-
-  return (
-    <section className={styles.section} aria-labelledby="admin-approved-email-title">
-      <h2 id="admin-approved-email-title" className={styles.sectionTitle}>
-        {t.title}
-      </h2>
-      <form
-        noValidate
-        className={styles.row}
-        onSubmit={form.handleSubmit((values) => {
-          add.mutate(values.email, { onSuccess: () => form.reset() });
-        })}
-      >
-        <TextField
-          label={t.label}
-          type="email"
-          autoComplete="off"
-          placeholder={t.placeholder}
-          error={error ?? null}
-          {...form.register('email', { onChange: () => add.reset() })}
-        />
-        <Button type="submit" loading={add.isPending}>
-          {add.isPending ? t.adding : t.add}
-        </Button>
-      </form>
-      {add.isSuccess ? <Alert tone="success">{t.added(add.variables)}</Alert> : null}
-      {add.isError ? (
-        <Alert>{t.failed(serverMessageOf(add.error) ?? add.error.message)}</Alert>
-      ) : null}
-    </section>
-  );
-};
+export const ApprovedEmailForm = () => (
+  <section className={styles.section} aria-labelledby="admin-approved-email-title">
+    <h2 id="admin-approved-email-title" className={styles.sectionTitle}>
+      {t.title}
+    </h2>
+    <Suspense fallback={<LoadingFields />}>
+      <Fields />
+    </Suspense>
+  </section>
+);
