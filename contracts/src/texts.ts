@@ -1,24 +1,19 @@
 import { PHONE_MAX_DIGITS } from './domain/limits';
-import { adminTexts } from './texts/admin';
-import { checkInTexts } from './texts/check-in';
-import { scoringPreviewTexts } from './texts/scoring-preview';
-import { serviceHoursTexts } from './texts/service-hours';
-import { impactTexts } from './texts/impact';
 import { groupTexts } from './texts/groups';
-import { hostTexts } from './texts/host';
 import { leaderboardTexts } from './texts/leaderboard';
 import { opportunityTexts } from './texts/opportunities';
 import { profileTexts } from './texts/profile';
 import { calendarTexts, waitlistTexts } from './texts/waitlist';
 import { liveTexts } from './texts/live';
 import { mailPreferencesTexts } from './texts/mail-preferences';
-import { mailTexts, transcriptTexts } from './texts/transcript';
+import { mailTexts } from './texts/transcript';
 
 const BRAND_NAME = 'Campus Volunteering';
 
 /**
- * Every user-facing text of the product, word for word, in one place. Server messages and screens
- * both read from here; tests find these texts on screen. `{email}` style holes are filled by the
+ * Every user-facing text of the product, word for word, in one place (with the screen texts
+ * exported at the end of this file). Server messages and screens both read from here; tests find
+ * these texts on screen. `{email}` style holes are filled by the
  * functions below.
  */
 export const texts = {
@@ -218,21 +213,16 @@ export const texts = {
   popup: {
     gotIt: 'Got it',
   },
-  // One file per screen family, so screens can be built side by side.
+  // One file per screen family, so screens can be built side by side. The hosts', admins' and
+  // service hours' screens have texts of their own (below), out of this object: every page's first
+  // script carries this object whole, and most visitors never open those screens.
   opportunities: opportunityTexts,
   waitlist: waitlistTexts,
   calendar: calendarTexts,
   groups: groupTexts,
   leaderboard: leaderboardTexts,
   profile: profileTexts,
-  host: hostTexts,
-  admin: adminTexts,
-  checkIn: checkInTexts,
-  scoringPreview: scoringPreviewTexts,
-  transcript: transcriptTexts,
   mail: mailTexts,
   mailPreferences: mailPreferencesTexts,
-  serviceHours: serviceHoursTexts,
-  impact: impactTexts,
   live: liveTexts,
 } as const;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildPath, routes, texts } from '@campus/contracts';
+import { buildPath, routes, texts, adminTexts } from '@campus/contracts';
 import { emulatorIdToken } from '@campus/infra/testing';
 import {
   apiAs,
@@ -159,10 +159,10 @@ describe('the admin screens at 1280 and 390 px', () => {
           if (path === '/admin') {
             // Both unapproved lists and the chart's figures load when the panel opens.
             await page
-              .getByRole('heading', { name: texts.admin.approvals.opportunitiesTitle })
+              .getByRole('heading', { name: adminTexts.approvals.opportunitiesTitle })
               .waitFor();
-            await page.getByRole('heading', { name: texts.admin.chart.title }).waitFor();
-            await page.getByText(texts.admin.summary.totalUsers).waitFor();
+            await page.getByRole('heading', { name: adminTexts.chart.title }).waitFor();
+            await page.getByText(adminTexts.summary.totalUsers).waitFor();
           }
           if (path.includes('/users/')) await page.locator('main table, main p').first().waitFor();
           await screenshot(page, `admin-${nameOf(path)}-${label}`);
@@ -185,20 +185,20 @@ describe('the admin screens at 1280 and 390 px', () => {
       await page.waitForURL(/\/opportunities$/);
       await visit(page, baseUrl, '/admin', ids);
       const more = page.getByRole('button', {
-        name: texts.admin.approvals.showFullDescriptionOf(seeded.opportunity),
+        name: adminTexts.approvals.showFullDescriptionOf(seeded.opportunity),
       });
       await more.waitFor();
       await page
         .getByRole('button', {
-          name: texts.admin.approvals.showFullDescriptionOf(seeded.organization),
+          name: adminTexts.approvals.showFullDescriptionOf(seeded.organization),
         })
         .waitFor();
 
       const tables = await clippedTables(page);
       expect(tables.map((t) => t.table)).toEqual(
         expect.arrayContaining([
-          texts.common.scrollableTable(texts.admin.approvals.opportunitiesTitle),
-          texts.common.scrollableTable(texts.admin.approvals.organizationsTitle),
+          texts.common.scrollableTable(adminTexts.approvals.opportunitiesTitle),
+          texts.common.scrollableTable(adminTexts.approvals.organizationsTitle),
         ]),
       );
       for (const table of tables) {
@@ -215,7 +215,7 @@ describe('the admin screens at 1280 and 390 px', () => {
       await more.focus();
       await page.keyboard.press('Enter');
       const less = page.getByRole('button', {
-        name: texts.admin.approvals.showLessOf(seeded.opportunity),
+        name: adminTexts.approvals.showLessOf(seeded.opportunity),
       });
       expect(await less.getAttribute('aria-expanded')).toBe('true');
       const full = page.getByText(tail, { exact: false });
@@ -228,17 +228,17 @@ describe('the admin screens at 1280 and 390 px', () => {
 
       // Delete asks first, naming the item; Cancel leaves it listed.
       await page
-        .getByRole('button', { name: texts.admin.approvals.deleteItem(seeded.opportunity) })
+        .getByRole('button', { name: adminTexts.approvals.deleteItem(seeded.opportunity) })
         .click();
       const confirm = page.getByRole('dialog', {
-        name: texts.admin.approvals.confirmDeleteOpportunity(seeded.opportunity),
+        name: adminTexts.approvals.confirmDeleteOpportunity(seeded.opportunity),
       });
       await confirm.waitFor();
       await screenshot(page, 'admin-admin-confirm-delete-desktop');
-      await confirm.getByRole('button', { name: texts.admin.approvals.cancel }).click();
+      await confirm.getByRole('button', { name: adminTexts.approvals.cancel }).click();
       await confirm.waitFor({ state: 'detached' });
       await page
-        .getByRole('button', { name: texts.admin.approvals.deleteItem(seeded.opportunity) })
+        .getByRole('button', { name: adminTexts.approvals.deleteItem(seeded.opportunity) })
         .waitFor();
       expect(errors).toEqual([]);
     } finally {
@@ -253,10 +253,10 @@ describe('the admin screens at 1280 and 390 px', () => {
       await page.waitForURL(/\/opportunities$/);
       await visit(page, baseUrl, '/admin', ids);
       const download = page.waitForEvent('download', { timeout: 30_000 });
-      await page.getByRole('button', { name: texts.admin.exports.users }).click();
+      await page.getByRole('button', { name: adminTexts.exports.users }).click();
       const file = await download;
       expect(file.suggestedFilename()).toBe('users.csv');
-      await page.getByText(texts.admin.exports.done('users.csv')).waitFor();
+      await page.getByText(adminTexts.exports.done('users.csv')).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await close();

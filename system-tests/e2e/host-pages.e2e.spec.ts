@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildPath, routes, texts } from '@campus/contracts';
+import { buildPath, routes, texts, hostTexts } from '@campus/contracts';
 import {
   apiAs,
   easternAt,
@@ -101,7 +101,7 @@ describe('the host and admin tools at 1280 and 390 px', () => {
    * comes within the first one and a half screens, before the long tools.
    */
   const expectFactsBesideTools = async (page: Page, width: number) => {
-    const facts = page.getByRole('region', { name: texts.host.facts.title });
+    const facts = page.getByRole('region', { name: hostTexts.facts.title });
     await facts.getByText(longDate, { exact: true }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     const viewport = page.viewportSize() ?? { width, height: 0 };
@@ -110,7 +110,7 @@ describe('the host and admin tools at 1280 and 390 px', () => {
       .boundingBox();
     const factsBox = await facts.boundingBox();
     const tools = await page
-      .getByRole('region', { name: texts.host.attendance.title })
+      .getByRole('region', { name: hostTexts.attendance.title })
       .boundingBox();
     if (!about || !factsBox || !tools) throw new Error('the opportunity page is incomplete');
     if (width === WIDTHS.mobile) {
@@ -136,27 +136,27 @@ describe('the host and admin tools at 1280 and 390 px', () => {
         await page.waitForURL(/\/opportunities$/);
 
         await page.goto(at('/create-opportunity'));
-        await page.getByRole('heading', { level: 1, name: texts.host.create.title }).waitFor();
-        await page.getByRole('button', { name: texts.host.create.submit }).click();
-        await page.getByText(texts.host.create.chooseHostOrganizationError).waitFor();
+        await page.getByRole('heading', { level: 1, name: hostTexts.create.title }).waitFor();
+        await page.getByRole('button', { name: hostTexts.create.submit }).click();
+        await page.getByText(hostTexts.create.chooseHostOrganizationError).waitFor();
         await check(page, `host-create-opportunity-${label}`, findings);
 
         await page.goto(at(opportunityPath(ids['opportunity'] ?? '')));
         await page.getByText(texts.opportunities.detail.youAreTheHost).first().waitFor();
-        await page.getByRole('region', { name: texts.host.attendance.title }).waitFor();
-        await page.getByRole('region', { name: texts.host.slots.title }).waitFor();
-        await page.getByRole('region', { name: texts.host.communication.title }).waitFor();
-        expect(await page.getByRole('region', { name: texts.host.admin.title }).count()).toBe(0);
+        await page.getByRole('region', { name: hostTexts.attendance.title }).waitFor();
+        await page.getByRole('region', { name: hostTexts.slots.title }).waitFor();
+        await page.getByRole('region', { name: hostTexts.communication.title }).waitFor();
+        expect(await page.getByRole('region', { name: hostTexts.admin.title }).count()).toBe(0);
         await expectFactsBesideTools(page, width);
         await check(page, `host-opportunity-${label}`, findings);
 
-        await page.getByRole('button', { name: texts.host.manage.editDetails }).click();
-        await page.getByRole('form', { name: texts.host.manage.editTitle }).waitFor();
+        await page.getByRole('button', { name: hostTexts.manage.editDetails }).click();
+        await page.getByRole('form', { name: hostTexts.manage.editTitle }).waitFor();
         await check(page, `host-opportunity-edit-${label}`, findings);
 
-        await page.getByRole('button', { name: texts.host.manage.cloneOpportunity }).click();
+        await page.getByRole('button', { name: hostTexts.manage.cloneOpportunity }).click();
         await page.waitForURL(/\/create-opportunity$/);
-        expect(await page.getByLabel(texts.host.create.name).inputValue()).toBe(eventName);
+        expect(await page.getByLabel(hostTexts.create.name).inputValue()).toBe(eventName);
         await check(page, `host-create-from-clone-${label}`, findings);
 
         expect(errors).toEqual([]);
@@ -178,11 +178,11 @@ describe('the host and admin tools at 1280 and 390 px', () => {
 
         await page.goto(at(opportunityPath(ids['opportunity'] ?? '')));
         await page.getByText(texts.opportunities.detail.adminView).first().waitFor();
-        const tools = page.getByRole('region', { name: texts.host.admin.title });
-        await tools.getByRole('button', { name: texts.host.admin.unapprove }).waitFor();
-        await tools.getByLabel(texts.host.admin.searchUsers).fill('Helper');
+        const tools = page.getByRole('region', { name: hostTexts.admin.title });
+        await tools.getByRole('button', { name: hostTexts.admin.unapprove }).waitFor();
+        await tools.getByLabel(hostTexts.admin.searchUsers).fill('Helper');
         await tools
-          .getByRole('button', { name: new RegExp(texts.host.admin.alreadyRegistered) })
+          .getByRole('button', { name: new RegExp(hostTexts.admin.alreadyRegistered) })
           .first()
           .waitFor();
         await check(page, `admin-opportunity-${label}`, findings);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { texts } from '@campus/contracts';
+import { checkInTexts, hostTexts } from '@campus/contracts';
 import { registerUser, startedEvent, uniqueSuffix } from './api';
 import { launchBrowser, openPage, screenshot, signIn, WIDTHS } from './browser';
 
-const c = texts.checkIn;
+const c = checkInTexts;
 
 /**
  * Journey: QR check-in. The host shows the rotating check-in code on the opportunity page; a
@@ -73,15 +73,15 @@ describe('journey: QR check-in on site', () => {
 
       // The host's attendance form starts from the checked-in list.
       await host.page.reload();
-      const attendance = host.page.getByRole('region', { name: texts.host.attendance.title });
+      const attendance = host.page.getByRole('region', { name: hostTexts.attendance.title });
       const checked = attendance.getByRole('checkbox', {
-        name: texts.host.attendance.present(`${attendee.first} ${attendee.last}`),
+        name: hostTexts.attendance.present(`${attendee.first} ${attendee.last}`),
       });
       await expect.poll(() => checked.isChecked(), { timeout: 15_000 }).toBe(true);
       expect(
         await attendance
           .getByRole('checkbox', {
-            name: texts.host.attendance.present(`${absent.first} ${absent.last}`),
+            name: hostTexts.attendance.present(`${absent.first} ${absent.last}`),
           })
           .isChecked(),
       ).toBe(false);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildPath, routes, texts } from '@campus/contracts';
+import { buildPath, routes, texts, adminTexts, hostTexts } from '@campus/contracts';
 import { apiAs, opportunityPath, registerUser, uniqueSuffix } from './api';
 import {
   launchBrowser,
@@ -190,7 +190,7 @@ describe('layout stability, page titles and focus on signed-in pages', () => {
         const log = await measureLoad(
           page,
           `${baseUrl}/admin`,
-          `main dl[aria-label="${texts.admin.summary.label}"]:not([aria-busy]) dd`,
+          `main dl[aria-label="${adminTexts.summary.label}"]:not([aria-busy]) dd`,
         );
         await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
         expect(await page.title()).toBe(documentTitle(texts.pages.admin));
@@ -279,9 +279,9 @@ describe('layout stability, page titles and focus on signed-in pages', () => {
         await signIn(page, baseUrl, 'admin@university.edu');
         await page.waitForURL(/\/opportunities$/);
         await page.goto(`${baseUrl}${opportunityPath(opportunity.id)}`);
-        const heading = page.getByRole('heading', { name: texts.host.tools.title });
+        const heading = page.getByRole('heading', { name: hostTexts.tools.title });
         await heading.waitFor();
-        const jump = page.getByRole('link', { name: texts.host.facts.goToTools });
+        const jump = page.getByRole('link', { name: hostTexts.facts.goToTools });
         if (width >= 1280) {
           // The tools are beside the facts: nothing to jump to.
           expect(await jump.isVisible(), label).toBe(false);
@@ -292,7 +292,7 @@ describe('layout stability, page titles and focus on signed-in pages', () => {
           (text) =>
             document.activeElement?.tagName === 'H2' &&
             document.activeElement.textContent.trim() === text,
-          texts.host.tools.title,
+          hostTexts.tools.title,
         );
         await page.waitForTimeout(300);
         const box = await heading.boundingBox();
@@ -306,7 +306,7 @@ describe('layout stability, page titles and focus on signed-in pages', () => {
         await page.keyboard.press('Tab');
         expect(
           await page
-            .getByRole('region', { name: texts.host.tools.title })
+            .getByRole('region', { name: hostTexts.tools.title })
             .evaluate((tools) => tools.contains(document.activeElement)),
         ).toBe(true);
         await screenshot(page, `host-tools-jump-${label}`);
@@ -426,7 +426,7 @@ describe('layout stability, page titles and focus on signed-in pages', () => {
       const fields = [
         { path: '/opportunities', label: texts.opportunities.list.search },
         { path: '/groups', label: texts.groups.manage.searchLabel },
-        { path: '/create-opportunity', label: texts.host.create.tags },
+        { path: '/create-opportunity', label: hostTexts.create.tags },
       ];
       const rings: Record<string, string> = {};
       for (const { path, label } of fields) {

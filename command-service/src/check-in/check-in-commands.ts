@@ -1,8 +1,8 @@
 import {
-  texts,
   toOpportunityStreamId,
   verifyCheckInToken,
   type EventMetadata,
+  checkInTexts,
 } from '@campus/contracts';
 import type { Caller } from '@campus/infra';
 import { handleCommand, type CommandOutcome } from '../decider/decider';
@@ -10,7 +10,7 @@ import { ValidationError } from '../errors';
 import type { CommandDeps } from '../http/context';
 import { checkInDecider, type CheckInCommand } from './check-in-decider';
 
-const errors = texts.checkIn.errors;
+const errors = checkInTexts.errors;
 
 /**
  * QR check-in: the code read from the host's QR code must be the opportunity's, signed with

@@ -1,4 +1,4 @@
-import { texts, type EventOf } from '@campus/contracts';
+import { texts, type EventOf, checkInTexts } from '@campus/contracts';
 import type { Caller } from '@campus/infra';
 import type { Decider } from '../decider/decider';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
@@ -25,7 +25,7 @@ export type CheckInCommand = {
   readonly now: Date;
 };
 
-const errors = texts.checkIn.errors;
+const errors = checkInTexts.errors;
 
 /**
  * A registered participant checks in (the code was verified before): once, while the opportunity

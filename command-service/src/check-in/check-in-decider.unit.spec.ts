@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { texts } from '@campus/contracts';
+import { texts, checkInTexts } from '@campus/contracts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { deciderSpec } from '../testing/decider-spec';
 import { checkInDecider, type CheckInCommand, type CheckInEvent } from './check-in-decider';
@@ -70,7 +70,7 @@ describe('the check-in decider', () => {
     spec
       .given([created, signedUp(U1)])
       .when(checkIn(U2))
-      .thenThrows(ForbiddenError, texts.checkIn.errors.notRegistered);
+      .thenThrows(ForbiddenError, checkInTexts.errors.notRegistered);
     spec.given().when(checkIn(U1)).thenThrows(NotFoundError);
     const marked = {
       type: 'AttendanceMarked',
@@ -101,7 +101,7 @@ describe('the check-in decider', () => {
     spec
       .given([created, signedUp(U1), checkedIn, unregistered])
       .when(checkIn(U1))
-      .thenThrows(ForbiddenError, texts.checkIn.errors.notRegistered);
+      .thenThrows(ForbiddenError, checkInTexts.errors.notRegistered);
     // Still registered: a second check-in is answered as already done, and records nothing.
     spec
       .given([created, signedUp(U1), checkedIn])

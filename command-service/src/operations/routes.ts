@@ -6,6 +6,7 @@ import {
   serviceDataRangeSchema,
   startReplaySchema,
   texts,
+  impactTexts,
 } from '@campus/contracts';
 import { parseOrThrow, requireAuth, requireCaller, withRedisDeadline } from '@campus/infra';
 import {
@@ -53,7 +54,7 @@ export const operationsCommandRouter = (deps: CommandDeps): Router => {
     };
     if (!(await mayAccessReport(deps.pool, caller, subject))) {
       throw new ForbiddenError(
-        body.kind === 'impact' ? texts.impact.errors.notHost : texts.auth.adminsOnly,
+        body.kind === 'impact' ? impactTexts.errors.notHost : texts.auth.adminsOnly,
       );
     }
     // Each report of another range or day is a file kept on disk: a host's are counted.
@@ -61,7 +62,7 @@ export const operationsCommandRouter = (deps: CommandDeps): Router => {
       !caller.admin &&
       (await reportsBuiltInLastHour(deps.pool, caller.userId)) >= IMPACT_REPORTS_PER_HOUR
     ) {
-      throw new TooManyRequestsError(texts.impact.errors.tooManyReports);
+      throw new TooManyRequestsError(impactTexts.errors.tooManyReports);
     }
     await accepted(res, enqueueReport(queuesOf(deps), deps.pool, body, caller.userId));
   });

@@ -4,7 +4,7 @@ import {
   logServiceHoursSchema,
   routes,
   setLoggedHoursScoringSchema,
-  texts,
+  serviceHoursTexts,
 } from '@campus/contracts';
 import { parseOrThrow, requireCaller } from '@campus/infra';
 import { commandMetadata, mountRoute, type CommandDeps } from '../http/context';
@@ -36,7 +36,7 @@ export const serviceHoursRouter = (deps: CommandDeps): Router => {
 
   mountRoute(router, routes.decideServiceHours, deps, async (req, res) => {
     const caller = requireCaller(req);
-    const logId = pathId(req, 'id', texts.serviceHours.errors.logNotFound).toLowerCase();
+    const logId = pathId(req, 'id', serviceHoursTexts.errors.logNotFound).toLowerCase();
     const body = parseOrThrow(decideServiceHoursSchema, req.body ?? {});
     const outcome = await decideServiceHours(
       deps,

@@ -9,8 +9,8 @@ import {
   sealedSchema,
   serviceHoursPersonalSchema,
   serviceHoursReasonSchema,
-  texts,
   toServiceLogStreamId,
+  serviceHoursTexts,
 } from '@campus/contracts';
 import { createPersonalDataVault, type PersonalDataVault } from '@campus/infra';
 import { ADMIN_EMAIL, startCommandStack, type CommandStack } from '../testing/command-stack';
@@ -18,7 +18,7 @@ import { ADMIN_EMAIL, startCommandStack, type CommandStack } from '../testing/co
 type Account = { token: string; userId: string; email: string };
 type FieldProblem = { message: string; errors?: { field: string; message: string }[] };
 
-const errors = texts.serviceHours.errors;
+const errors = serviceHoursTexts.errors;
 /** The stack's clock starts at 2026-03-02 10:00 Eastern. */
 const START = '2026-03-02T15:00:00.000Z';
 

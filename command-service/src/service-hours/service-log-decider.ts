@@ -1,10 +1,10 @@
 import {
   easternToday,
   SERVICE_LOG_MAX_AGE_DAYS,
-  texts,
   type Cause,
   type EventOf,
   type Sealed,
+  serviceHoursTexts,
 } from '@campus/contracts';
 import type { Caller } from '@campus/infra';
 import { eventTypes, type Decider } from '../decider/decider';
@@ -65,7 +65,7 @@ export type ServiceLogCommand =
       readonly now: Date;
     };
 
-const errors = texts.serviceHours.errors;
+const errors = serviceHoursTexts.errors;
 const DAY_MS = 86_400_000;
 
 /** Days from the Eastern date `date` to the Eastern date `today` (negative: `date` is later). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { texts, type Sealed } from '@campus/contracts';
+import { type Sealed, serviceHoursTexts } from '@campus/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { deciderSpec } from '../testing/decider-spec';
 import {
@@ -9,7 +9,7 @@ import {
   type ServiceLogEvent,
 } from './service-log-decider';
 
-const errors = texts.serviceHours.errors;
+const errors = serviceHoursTexts.errors;
 
 const LOG = '5e7c1a00-0000-4000-8000-000000000001';
 const ORG = '5e7c1a00-0000-4000-8000-0000000000c1';

@@ -89,7 +89,7 @@ export type ImpactRowKind = (typeof IMPACT_ROW_KINDS)[number];
 export const impactRowSchema = z.object({
   /** 'YYYY-MM', a cause, an organization's id or an academic level; null on other kinds. */
   key: z.string().nullable(),
-  /** The row's name as the dashboard shows it (texts.impact). */
+  /** The row's name as the dashboard shows it (impactTexts). */
   label: z.string(),
   kind: z.enum(IMPACT_ROW_KINDS),
   minutes: z.number().int(),

@@ -5,6 +5,7 @@ import {
   toDomainEvent,
   type MailTopic,
   type RecordedEvent,
+  serviceHoursTexts,
 } from '@campus/contracts';
 import type { PoolClient } from '@campus/infra';
 
@@ -207,7 +208,7 @@ export const composeMessage = (
     }
     case 'hours-approved': {
       const log = extra.decidedLog;
-      const mail = texts.serviceHours.mail.approved;
+      const mail = serviceHoursTexts.mail.approved;
       return {
         subject: mail.subject,
         text:
@@ -221,7 +222,7 @@ export const composeMessage = (
     }
     case 'hours-rejected': {
       const log = extra.decidedLog;
-      const mail = texts.serviceHours.mail.rejected;
+      const mail = serviceHoursTexts.mail.rejected;
       return {
         subject: mail.subject,
         text:

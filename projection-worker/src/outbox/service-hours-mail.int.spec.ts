@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock, texts } from '@campus/contracts';
+import { manualClock, serviceHoursTexts } from '@campus/contracts';
 import { startCatchAllSmtp, type CatchAllSmtp } from '@campus/infra/mail';
 import { replayProjections } from '../jobs/replay/replay';
 import {
@@ -123,7 +123,7 @@ describe('mail outbox: decisions on logged service hours, each mailed once', () 
     expect(await outbox.tick()).toBe(2);
     const mails = await smtp.waitFor(2);
     const to = (userId: string) => mails.find((m) => m.to[0] === emailOf(userId));
-    const mail = texts.serviceHours.mail;
+    const mail = serviceHoursTexts.mail;
     expect(to(ids.ann)?.subject).toBe(mail.approved.subject);
     expect(to(ids.ann)?.text).toContain(
       mail.approved.body('Pantry', '2026-02-20', 120, 'Great work'),

@@ -1,16 +1,16 @@
 import {
-  texts,
   toDomainEvent,
   type AwardFlag,
   type DomainEvent,
   type EventOf,
   type OpportunityHistory,
   type RecordedEvent,
+  adminTexts,
 } from '@campus/contracts';
 import type { Pool } from '@campus/infra';
 import { userNameSql } from '../shared/sql';
 
-const s = texts.admin.eventSummary;
+const s = adminTexts.eventSummary;
 const ANNOUNCEMENT_PREVIEW = 80;
 
 /** 'durationMinutes' -> 'duration minutes'. */

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { easternToday, routes, texts, type ImpactQuery } from '@campus/contracts';
+import { easternToday, routes, type ImpactQuery, impactTexts } from '@campus/contracts';
 import {
   ForbiddenError,
   NotFoundError,
@@ -28,7 +28,7 @@ const organizationOf = async (
 ): Promise<string | null> => {
   if (organizationId === undefined) {
     if (caller.admin) return null;
-    throw new ForbiddenError(texts.impact.errors.notHost);
+    throw new ForbiddenError(impactTexts.errors.notHost);
   }
   const { rows } = await deps.pool.query<{ host_user_id: string; deleted: boolean }>(
     `SELECT host_user_id::text, deleted FROM read.organizations WHERE id = $1::uuid`,
@@ -36,11 +36,11 @@ const organizationOf = async (
   );
   const organization = rows[0];
   if (caller.admin) {
-    if (!organization) throw new NotFoundError(texts.impact.errors.organizationNotFound);
+    if (!organization) throw new NotFoundError(impactTexts.errors.organizationNotFound);
     return organizationId;
   }
   if (!organization || organization.deleted || organization.host_user_id !== caller.userId) {
-    throw new ForbiddenError(texts.impact.errors.notHost);
+    throw new ForbiddenError(impactTexts.errors.notHost);
   }
   return organizationId;
 };
@@ -58,8 +58,8 @@ const scopeOf = async (
   const launch = deps.config.LAUNCH_DATE;
   const from = query.from ?? (launch <= to ? launch : to);
   if (from > to) {
-    throw new ValidationError(texts.impact.errors.fromAfterTo, [
-      { field: 'from', message: texts.impact.errors.fromAfterTo },
+    throw new ValidationError(impactTexts.errors.fromAfterTo, [
+      { field: 'from', message: impactTexts.errors.fromAfterTo },
     ]);
   }
   const organizationId = await organizationOf(deps, caller, query.organization_id);

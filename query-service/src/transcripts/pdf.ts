@@ -1,9 +1,9 @@
 import PDFDocument from 'pdfkit';
-import { isValidDate, texts } from '@campus/contracts';
+import { isValidDate, texts, serviceHoursTexts, transcriptTexts } from '@campus/contracts';
 import type { Transcript, TranscriptRow } from './transcript';
 
-const t = texts.transcript;
-const logged = texts.serviceHours.transcript;
+const t = transcriptTexts;
+const logged = serviceHoursTexts.transcript;
 
 /**
  * Column x positions and widths on a Letter page with 50 pt margins (512 pt of width). At 9 pt a

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { easternToday, routes, texts } from '@campus/contracts';
+import { easternToday, routes, texts, transcriptTexts } from '@campus/contracts';
 import { ForbiddenError, NotFoundError, requireCaller } from '@campus/infra';
 import { idParam, mountQuery, type QueryDeps } from '../http/context';
 import { isSelfOrAdmin } from '../users/queries';
@@ -20,7 +20,7 @@ export const transcriptsQueryRouter = (deps: QueryDeps): Router => {
     const pdf = await renderTranscriptPdf(transcript, easternToday(deps.clock.now()));
     res
       .type('application/pdf')
-      .attachment(texts.transcript.fileName(id))
+      .attachment(transcriptTexts.fileName(id))
       .set('cache-control', 'private, no-store')
       .send(pdf);
   });

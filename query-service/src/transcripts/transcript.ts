@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { serviceHoursTexts } from '@campus/contracts';
 import type { Pool } from '@campus/infra';
 import { userNameSql } from '../shared/sql';
 
@@ -76,7 +76,7 @@ export const loadTranscript = async (pool: Pool, userId: string): Promise<Transc
   const name = user.rows[0]?.name;
   if (name === undefined) return null;
   const loggedRows: TranscriptRow[] = logged.rows.map((r) => ({
-    opportunity: texts.serviceHours.transcript.loggedActivity,
+    opportunity: serviceHoursTexts.transcript.loggedActivity,
     organization: r.organization,
     date: r.date,
     minutes: r.minutes,

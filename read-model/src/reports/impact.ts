@@ -2,12 +2,12 @@ import {
   easternToInstant,
   IMPACT_MIN_GROUP,
   IMPACT_TOP_OPPORTUNITIES,
-  texts,
   type ImpactBreakdown,
   type ImpactDashboard,
   type ImpactOpportunity,
   type ImpactRow,
   type ImpactTable,
+  impactTexts,
 } from '@campus/contracts';
 import type { Pool, PoolClient } from '@campus/infra';
 import { LIVE_SCHEMA, withReadTransaction } from '../read-schema';
@@ -193,11 +193,11 @@ const breakdownOf = async (
   const { shown, merged, hidden } = await kAnonymous(groups, measure);
   const names = new Map(groups.map((g) => [g.key, g.name]));
   const labelOf = (key: string): string => {
-    if (breakdown === 'months') return texts.impact.rows.month(key);
+    if (breakdown === 'months') return impactTexts.rows.month(key);
     if (breakdown === 'organizations') {
-      return key === '' ? texts.impact.rows.noOrganization : (names.get(key) ?? key);
+      return key === '' ? impactTexts.rows.noOrganization : (names.get(key) ?? key);
     }
-    if (breakdown === 'academic_levels' && key === '') return texts.impact.rows.levelNotGiven;
+    if (breakdown === 'academic_levels' && key === '') return impactTexts.rows.levelNotGiven;
     return key;
   };
   const rows: ImpactRow[] = shown
@@ -216,7 +216,7 @@ const breakdownOf = async (
   if (merged) {
     rows.push({
       key: null,
-      label: texts.impact.rows.smallGroups,
+      label: impactTexts.rows.smallGroups,
       kind: 'small_groups',
       minutes: merged.minutes,
       volunteers: merged.volunteers,
@@ -283,7 +283,7 @@ export const impactDashboard = (pool: Pool, scope: ImpactScope): Promise<ImpactD
 const hoursText = (minutes: number) => (Math.round(minutes / 6) / 10).toFixed(1);
 
 /** What a CSV cell holds for a figure about too few people. */
-const figureCell = (value: number | null): string | number => value ?? texts.impact.ui.hiddenFigure;
+const figureCell = (value: number | null): string | number => value ?? impactTexts.ui.hiddenFigure;
 
 const BREAKDOWN_KEYS: Record<Exclude<ImpactTable, 'summary' | 'opportunities'>, Breakdown> = {
   months: 'months',
@@ -321,7 +321,7 @@ export const impactCsvColumns = (table: ImpactTable): string[] => {
 /** One table of the dashboard as CSV rows: the rows the dashboard shows, nothing more. */
 export const impactCsvRows = (dashboard: ImpactDashboard, table: ImpactTable): unknown[][] => {
   if (table === 'summary') {
-    const t = texts.impact.ui.totals;
+    const t = impactTexts.ui.totals;
     const { totals, no_show } = dashboard;
     return [
       [t.minutes, figureCell(totals.minutes)],

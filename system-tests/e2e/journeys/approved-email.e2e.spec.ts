@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { texts } from '@campus/contracts';
+import { texts, adminTexts } from '@campus/contracts';
 import { uniqueSuffix } from '../api';
 import { launchBrowser, openPage, registerInBrowser, screenshot, signIn, WIDTHS } from '../browser';
 
@@ -34,12 +34,12 @@ describe('journey 2: an outside address, refused until an admin approves it', ()
       await admin.page.waitForURL(/\/opportunities$/);
       await admin.page.getByRole('link', { name: texts.nav.adminPage }).click();
       await admin.page.waitForURL(/\/admin$/);
-      await admin.page.getByLabel(texts.admin.approvedEmail.label).fill(outsider);
-      await admin.page.getByRole('button', { name: texts.admin.approvedEmail.add }).click();
+      await admin.page.getByLabel(adminTexts.approvedEmail.label).fill(outsider);
+      await admin.page.getByRole('button', { name: adminTexts.approvedEmail.add }).click();
       // Said as a success: a polite status in the success tone, with its check glyph.
       const added = admin.page
         .getByRole('status')
-        .filter({ hasText: texts.admin.approvedEmail.added(outsider) });
+        .filter({ hasText: adminTexts.approvedEmail.added(outsider) });
       await added.waitFor();
       expect(await added.getAttribute('data-tone')).toBe('success');
       expect(await added.locator('svg[data-icon="success"]').count()).toBe(1);

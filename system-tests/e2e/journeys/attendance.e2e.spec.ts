@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
-import { texts } from '@campus/contracts';
+import { texts, hostTexts } from '@campus/contracts';
 import { registerUser, startedEvent, uniqueSuffix } from '../api';
 import { launchBrowser, openPage, screenshot, signIn, WIDTHS } from '../browser';
 
@@ -43,18 +43,18 @@ describe('journey 4: attendance turns into points everywhere', () => {
       await signIn(host.page, baseUrl, 'host@university.edu');
       await host.page.waitForURL(/\/opportunities$/);
       await host.page.goto(`${baseUrl}/opportunity/${eventId}`);
-      const panel = host.page.getByRole('region', { name: texts.host.attendance.title });
-      await panel.getByRole('checkbox', { name: texts.host.attendance.present(fullName) }).check();
-      await panel.getByLabel(texts.host.attendance.hours).fill('2');
-      await panel.getByLabel(texts.host.attendance.minutes).fill('0');
-      await panel.getByRole('button', { name: texts.host.attendance.submit }).click();
+      const panel = host.page.getByRole('region', { name: hostTexts.attendance.title });
+      await panel.getByRole('checkbox', { name: hostTexts.attendance.present(fullName) }).check();
+      await panel.getByLabel(hostTexts.attendance.hours).fill('2');
+      await panel.getByLabel(hostTexts.attendance.minutes).fill('0');
+      await panel.getByRole('button', { name: hostTexts.attendance.submit }).click();
       // It cannot be undone: the host confirms the counts and the time first.
-      const confirm = host.page.getByRole('dialog', { name: texts.host.attendance.confirmTitle });
-      await confirm.getByText(texts.host.attendance.confirmMessage(1, 0, 120)).waitFor();
-      await confirm.getByRole('button', { name: texts.host.attendance.confirm }).click();
-      await panel.getByRole('button', { name: texts.host.attendance.alreadySubmitted }).waitFor();
-      await panel.getByText(texts.host.attendance.attended, { exact: true }).waitFor();
-      await panel.getByText(texts.host.attendance.submitted(1, 0)).waitFor();
+      const confirm = host.page.getByRole('dialog', { name: hostTexts.attendance.confirmTitle });
+      await confirm.getByText(hostTexts.attendance.confirmMessage(1, 0, 120)).waitFor();
+      await confirm.getByRole('button', { name: hostTexts.attendance.confirm }).click();
+      await panel.getByRole('button', { name: hostTexts.attendance.alreadySubmitted }).waitFor();
+      await panel.getByText(hostTexts.attendance.attended, { exact: true }).waitFor();
+      await panel.getByText(hostTexts.attendance.submitted(1, 0)).waitFor();
       await screenshot(host.page, 'journey-4-attendance-submitted-desktop');
 
       // 120 minutes, plus 5 for being the first (and only) to sign up: 125 points, 2.1 hours.

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { buildPath, routes, texts, type OpportunityDetail } from '@campus/contracts';
+import {
+  buildPath,
+  routes,
+  texts,
+  type OpportunityDetail,
+  adminTexts,
+  hostTexts,
+} from '@campus/contracts';
 import {
   apiAs,
   easternAt,
@@ -67,7 +74,7 @@ describe('journey 3: a student-made opportunity, approved, filled up', () => {
       await creatorPage.waitForURL(/\/opportunities$/);
       await creatorPage.getByRole('link', { name: texts.events.createOpportunity }).click();
       await creatorPage.waitForURL(/\/create-opportunity$/);
-      const t = texts.host.create;
+      const t = hostTexts.create;
       const when = easternAt(nextQuarterHour(Date.now() + 4 * 24 * 3_600_000));
       await creatorPage.getByLabel(t.name).fill(eventName);
       await creatorPage
@@ -107,12 +114,12 @@ describe('journey 3: a student-made opportunity, approved, filled up', () => {
       await admin.page.waitForURL(/\/opportunities$/);
       await admin.page.goto(`${baseUrl}/admin`);
       await admin.page
-        .getByRole('checkbox', { name: texts.admin.approvals.selectItem(eventName) })
+        .getByRole('checkbox', { name: adminTexts.approvals.selectItem(eventName) })
         .check();
       await admin.page
-        .getByRole('button', { name: texts.admin.approvals.approveSelected(1) })
+        .getByRole('button', { name: adminTexts.approvals.approveSelected(1) })
         .click();
-      await dismissPopup(admin.page, texts.admin.approvals.approvedTitle);
+      await dismissPopup(admin.page, adminTexts.approvals.approvedTitle);
       await screenshot(admin.page, 'journey-3-approved-desktop');
       // The students' reads carry none of the admin's consistency tokens: they see the approval
       // once it is projected, so they start looking only when a student can read it.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { buildPath, routes, texts } from '@campus/contracts';
+import { buildPath, routes, adminTexts } from '@campus/contracts';
 import { apiAs, registerUser, startedEvent, uniqueSuffix } from '../api';
 import { launchBrowser, openPage, screenshot, signIn, WIDTHS } from '../browser';
 
@@ -55,7 +55,7 @@ describe('journey 6: the service data export', () => {
       await signIn(page, baseUrl, 'admin@university.edu');
       await page.waitForURL(/\/opportunities$/);
       await page.goto(`${baseUrl}/admin`);
-      const t = texts.admin.exports;
+      const t = adminTexts.exports;
       const start = page.getByLabel(t.startPrompt);
       // The range defaults to two months ago up to today; the journey narrows it to today.
       const end = page.getByLabel(t.endPrompt);

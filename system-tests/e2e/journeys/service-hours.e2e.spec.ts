@@ -1,13 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
-import { easternToday, routes, texts, type ImpactDashboard } from '@campus/contracts';
+import {
+  easternToday,
+  routes,
+  texts,
+  type ImpactDashboard,
+  impactTexts,
+  serviceHoursTexts,
+  transcriptTexts,
+} from '@campus/contracts';
 import { pdfText } from '../../src/stack/pdf-text';
 import { apiAs, readUntil, registerUser, uniqueSuffix } from '../api';
 import { blockingViolations, checkAccessibility } from '../axe';
 import { launchBrowser, openPage, screenshot, signIn, WIDTHS } from '../browser';
 
-const t = texts.serviceHours.ui;
+const t = serviceHoursTexts.ui;
 
 /** The value a description list gives `term` (profile stats, the dashboard's cards). */
 const definition = (scope: Locator, term: string) =>
@@ -66,7 +74,7 @@ describe('journey 8: logged service hours are verified and counted', () => {
       await form.getByRole('button', { name: t.submit }).click();
       await lena.page.getByText(t.submitted).waitFor();
       const mine = lena.page.getByRole('article').filter({ hasText: description });
-      await mine.getByText(texts.serviceHours.statuses.pending).waitFor();
+      await mine.getByText(serviceHoursTexts.statuses.pending).waitFor();
       expect(
         blockingViolations(await checkAccessibility(lena.page, 'journey-8-service-hours')),
       ).toEqual([]);
@@ -106,16 +114,16 @@ describe('journey 8: logged service hours are verified and counted', () => {
       await expect.poll(() => definition(stats, t.platformHours).textContent()).toContain('0');
       const [download] = await Promise.all([
         lena.page.waitForEvent('download'),
-        lena.page.getByRole('button', { name: texts.transcript.download }).click(),
+        lena.page.getByRole('button', { name: transcriptTexts.download }).click(),
       ]);
       // Table cells wrap: the text is compared with its runs of white space made single spaces.
       const transcript = (await pdfText(await readFile(await download.path()))).replace(
         /\s+/g,
         ' ',
       );
-      expect(transcript).toContain(texts.serviceHours.transcript.loggedVerifiedBy('Harper Host'));
+      expect(transcript).toContain(serviceHoursTexts.transcript.loggedVerifiedBy('Harper Host'));
       expect(transcript).toContain('Campus Service Corps');
-      expect(transcript).toContain(texts.serviceHours.transcript.loggedTotal(150));
+      expect(transcript).toContain(serviceHoursTexts.transcript.loggedTotal(150));
 
       // The decision is on the student's Notifications page.
       await lena.page.goto(`${baseUrl}/notifications`);
@@ -133,12 +141,10 @@ describe('journey 8: logged service hours are verified and counted', () => {
       await signIn(adminPage.page, baseUrl, 'admin@university.edu');
       await adminPage.page.waitForURL(/\/opportunities$/);
       await adminPage.page.goto(`${baseUrl}/impact`);
-      await adminPage.page
-        .getByRole('heading', { level: 1, name: texts.impact.ui.title })
-        .waitFor();
-      const totals = adminPage.page.getByRole('region', { name: texts.impact.ui.totals.label });
+      await adminPage.page.getByRole('heading', { level: 1, name: impactTexts.ui.title }).waitFor();
+      const totals = adminPage.page.getByRole('region', { name: impactTexts.ui.totals.label });
       await expect
-        .poll(() => definition(totals, texts.impact.ui.totals.minutes).textContent())
+        .poll(() => definition(totals, impactTexts.ui.totals.minutes).textContent())
         .toContain(count(after.totals.minutes ?? 0));
       expect(
         blockingViolations(await checkAccessibility(adminPage.page, 'journey-8-impact')),

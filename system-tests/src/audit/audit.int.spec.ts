@@ -6,6 +6,7 @@ import {
   pointsHistorySchema,
   serviceHoursSchema,
   texts,
+  adminTexts,
 } from '@campus/contracts';
 import { createFixtures, type Fixtures } from '../stack/fixtures';
 import { startTestStack, type TestAccount, type TestStack } from '../stack/stack';
@@ -13,7 +14,7 @@ import { startTestStack, type TestAccount, type TestStack } from '../stack/stack
 const ADMIN = 'audit-admin@university.edu';
 /** Where the shared setup leaves the clock: every test starts from here, whatever ran before. */
 const AFTER_SETUP = '2026-04-01T20:00:00.000Z';
-const s = texts.admin.eventSummary;
+const s = adminTexts.eventSummary;
 
 describe('admin audit reads over HTTP', () => {
   let stack: TestStack;

@@ -5,7 +5,7 @@ import {
   checkInResultSchema,
   checkInTokenSchema,
   issueCheckInToken,
-  texts,
+  checkInTexts,
 } from '@campus/contracts';
 import { createFixtures, type Fixtures } from '../stack/fixtures';
 import { startTestStack, type TestAccount, type TestStack } from '../stack/stack';
@@ -68,7 +68,7 @@ describe('QR check-in through the whole backend (real Postgres, Redis, auth emul
       `${String(Math.floor(Date.now() / 1000))}.${'A'.repeat(43)}`,
     );
     expect(forged.status).toBe(400);
-    expect(forged.body).toMatchObject({ detail: texts.checkIn.errors.forged });
+    expect(forged.body).toMatchObject({ detail: checkInTexts.errors.forged });
     expect(JSON.stringify(forged.body)).toContain('token');
 
     const old = await issueCheckInToken(
@@ -78,12 +78,12 @@ describe('QR check-in through the whole backend (real Postgres, Redis, auth emul
     );
     const expired = await checkIn(student, old.token);
     expect(expired.status).toBe(400);
-    expect(expired.body).toMatchObject({ detail: texts.checkIn.errors.expired });
+    expect(expired.body).toMatchObject({ detail: checkInTexts.errors.expired });
 
     const current = checkInTokenSchema.parse((await tokenAs(host)).body).token;
     const notRegistered = await checkIn(stranger, current);
     expect(notRegistered.status).toBe(403);
-    expect(notRegistered.body).toMatchObject({ detail: texts.checkIn.errors.notRegistered });
+    expect(notRegistered.body).toMatchObject({ detail: checkInTexts.errors.notRegistered });
 
     const empty = await checkIn(student, '');
     expect(empty.status).toBe(400);
@@ -143,7 +143,7 @@ describe('QR check-in through the whole backend (real Postgres, Redis, auth emul
     const code = checkInTokenSchema.parse((await tokenAs(host)).body).token;
     const refused = await checkIn(late, code);
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ detail: texts.checkIn.errors.attendanceSubmitted });
+    expect(refused.body).toMatchObject({ detail: checkInTexts.errors.attendanceSubmitted });
     expect(await checkedIn()).toEqual([student.userId]);
   });
 });

@@ -10,6 +10,7 @@ import {
   reportStatusSchema,
   texts,
   type ImpactTable,
+  impactTexts,
 } from '@campus/contracts';
 import {
   createLogger,
@@ -157,7 +158,7 @@ describe('GET /api/impact and its CSV over HTTP (real Postgres, Redis, BullMQ)',
     expect(d.academic_levels.rows).toEqual([
       {
         key: null,
-        label: texts.impact.rows.levelNotGiven,
+        label: impactTexts.rows.levelNotGiven,
         kind: 'none',
         minutes: 795,
         volunteers: 6,
@@ -184,7 +185,7 @@ describe('GET /api/impact and its CSV over HTTP (real Postgres, Redis, BullMQ)',
     ] as const) {
       const { status, body } = await refusal(`/api/impact?${query}`, who as TestAccount);
       expect(status, query).toBe(403);
-      expect(body.detail).toBe(texts.impact.errors.notHost);
+      expect(body.detail).toBe(impactTexts.errors.notHost);
     }
     expect((await refusal(`/api/impact?organization_id=${rowing.id}`, null)).status).toBe(401);
     // An admin asking for an organization that does not exist.
@@ -312,8 +313,8 @@ describe('GET /api/impact and its CSV over HTTP (real Postgres, Redis, BullMQ)',
 
     // Every organization, another organization, another kind of report: refused.
     for (const [body, detail] of [
-      [{ ...report, organization_id: undefined }, texts.impact.errors.notHost],
-      [{ ...report, organization_id: chess.id }, texts.impact.errors.notHost],
+      [{ ...report, organization_id: undefined }, impactTexts.errors.notHost],
+      [{ ...report, organization_id: chess.id }, impactTexts.errors.notHost],
       [{ kind: 'users' }, texts.auth.adminsOnly],
     ] as const) {
       const refused = await stack.command('post', '/api/reports', host.token, body);
@@ -367,7 +368,7 @@ describe('GET /api/impact and its CSV over HTTP (real Postgres, Redis, BullMQ)',
       table: 'months',
     });
     expect(refused.status).toBe(429);
-    expect((refused.body as Problem).detail).toBe(texts.impact.errors.tooManyReports);
+    expect((refused.body as Problem).detail).toBe(impactTexts.errors.tooManyReports);
     const admins = await stack.command('post', '/api/reports', admin.token, report);
     expect(admins.status).toBe(202);
   });

@@ -8,10 +8,11 @@ import {
   notificationsSchema,
   pendingServiceLogsSchema,
   pointsHistorySchema,
-  texts,
   userProfileSchema,
   type PointsHistory,
   type ServiceLog,
+  serviceHoursTexts,
+  transcriptTexts,
 } from '@campus/contracts';
 import { createFixtures, type Fixtures } from '../stack/fixtures';
 import { binary, pdfText } from '../stack/pdf-text';
@@ -22,8 +23,8 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const t = texts.transcript;
-const th = texts.serviceHours.transcript;
+const t = transcriptTexts;
+const th = serviceHoursTexts.transcript;
 
 /**
  * Service hours logged off the platform, end to end (docs/service-hours.md): a student logs, the

@@ -1,13 +1,19 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, easternToday, routes, texts } from '@campus/contracts';
+import {
+  buildPath,
+  easternToday,
+  routes,
+  serviceHoursTexts,
+  transcriptTexts,
+} from '@campus/contracts';
 import { createFixtures, type Fixtures } from '../stack/fixtures';
 import { binary, pdfText, usDateOf } from '../stack/pdf-text';
 import { startTestStack, type TestAccount, type TestStack } from '../stack/stack';
 
 const ADMIN = 'transcript-admin@university.edu';
-const t = texts.transcript;
-const logged = texts.serviceHours.transcript;
+const t = transcriptTexts;
+const logged = serviceHoursTexts.transcript;
 
 describe('service transcript PDF', () => {
   let stack: TestStack;

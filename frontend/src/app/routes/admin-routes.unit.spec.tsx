@@ -1,4 +1,4 @@
-import { texts, type User } from '@campus/contracts';
+import { type User, adminTexts } from '@campus/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
@@ -75,10 +75,10 @@ describe('the admin screens', () => {
   );
 
   it.each([
-    ['/admin', texts.admin.panel.title],
-    ['/admin/operations', texts.admin.operations.title],
-    ['/admin/users/student-1/history', texts.admin.userHistory.title],
-    ['/admin/opportunities/opp-1/history', texts.admin.opportunityHistory.title],
+    ['/admin', adminTexts.panel.title],
+    ['/admin/operations', adminTexts.operations.title],
+    ['/admin/users/student-1/history', adminTexts.userHistory.title],
+    ['/admin/opportunities/opp-1/history', adminTexts.opportunityHistory.title],
   ])('open %s for an admin', async (path, title) => {
     fakeApi();
     const { location } = renderAt(path, admin);
@@ -91,14 +91,14 @@ describe('the admin screens', () => {
   it('links the panel to its other tools, side by side in one navigation', async () => {
     fakeApi();
     renderAt('/admin', admin);
-    const tools = await screen.findByRole('navigation', { name: texts.admin.panel.toolsLabel });
+    const tools = await screen.findByRole('navigation', { name: adminTexts.panel.toolsLabel });
     expect(
       within(tools)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
     ).toEqual(['/admin/operations', '/admin/scoring-preview']);
     expect(
-      within(tools).getByRole('link', { name: texts.admin.panel.operationsLink }),
+      within(tools).getByRole('link', { name: adminTexts.panel.operationsLink }),
     ).toBeInTheDocument();
   });
 
@@ -112,7 +112,7 @@ describe('the admin screens', () => {
       // The profile screen is loaded on demand: on a busy machine that takes more than a second.
       await screen.findByRole(
         'link',
-        { name: texts.admin.userHistory.auditLink },
+        { name: adminTexts.userHistory.auditLink },
         { timeout: 5_000 },
       ),
     ).toHaveAttribute('href', '/admin/users/student-1/history');
@@ -126,7 +126,7 @@ describe('the admin screens', () => {
     renderAt('/profile/admin-1', student);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Admin' })).toBeInTheDocument();
     expect(
-      screen.queryByRole('link', { name: texts.admin.userHistory.auditLink }),
+      screen.queryByRole('link', { name: adminTexts.userHistory.auditLink }),
     ).not.toBeInTheDocument();
   });
 });

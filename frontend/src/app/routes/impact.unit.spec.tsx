@@ -1,4 +1,4 @@
-import { texts, type OrganizationListItem, type User } from '@campus/contracts';
+import { texts, type OrganizationListItem, type User, impactTexts } from '@campus/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
@@ -22,7 +22,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const t = texts.impact.ui;
+const t = impactTexts.ui;
 const HABITAT = '11111111-1111-4111-8111-111111111111';
 
 const student = aUser({ id: 'student-1', email: 'sam@university.edu', admin: false });

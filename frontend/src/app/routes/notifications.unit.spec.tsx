@@ -1,4 +1,4 @@
-import { texts, type Notifications } from '@campus/contracts';
+import { type Notifications, serviceHoursTexts } from '@campus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -99,7 +99,7 @@ const renderPage = () => {
 };
 
 const row = (name: string) => screen.getByRole('article', { name });
-const hours = texts.serviceHours.ui;
+const hours = serviceHoursTexts.ui;
 
 describe('/notifications', () => {
   it('lists the friend requests received, each with Accept and Decline', async () => {

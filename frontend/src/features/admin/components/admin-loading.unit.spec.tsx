@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { texts, adminTexts } from '@campus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PopupProvider } from '@/components/ui/popup';
@@ -15,7 +15,7 @@ vi.mock('@/lib/auth/firebase', () => ({
   },
 }));
 
-const t = texts.admin;
+const t = adminTexts;
 
 beforeEach(() => {
   idToken.current = vi.fn(() => Promise.resolve('id-token'));

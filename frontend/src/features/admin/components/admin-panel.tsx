@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { adminTexts, scoringPreviewTexts } from '@campus/contracts';
 import { ButtonLink } from '@/components/ui/button';
 import { ShieldIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
@@ -12,7 +12,7 @@ import { UserEmails } from './user-emails';
 import { UserLookup } from './user-lookup';
 import { styles } from './admin-styles';
 
-const t = texts.admin.panel;
+const t = adminTexts.panel;
 
 /** /admin: the Admin Panel. The route guard keeps everyone but admins out. */
 export const AdminPanel = () => (
@@ -31,7 +31,7 @@ export const AdminPanel = () => (
           {t.operationsLink}
         </ButtonLink>
         <ButtonLink to={paths.adminScoringPreview.getHref()} variant="secondary">
-          {texts.scoringPreview.link}
+          {scoringPreviewTexts.link}
         </ButtonLink>
       </nav>
     </header>

@@ -3,6 +3,7 @@ import {
   type OpportunityListItem,
   type OrganizationListItem,
   type ReportStatus,
+  adminTexts,
 } from '@campus/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -25,7 +26,7 @@ vi.mock('@/lib/auth/firebase', () => ({
   },
 }));
 
-const t = texts.admin;
+const t = adminTexts;
 
 beforeEach(() => {
   idToken.current = vi.fn(() => Promise.resolve('id-token'));

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addApprovedEmailSchema, texts } from '@campus/contracts';
+import { addApprovedEmailSchema, adminTexts } from '@campus/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -9,7 +9,7 @@ import { serverMessageOf } from '@/lib/api-client';
 import { useAddApprovedEmail } from '../api/add-approved-email';
 import { styles } from './admin-styles';
 
-const t = texts.admin.approvedEmail;
+const t = adminTexts.approvedEmail;
 
 type FormInput = z.input<typeof addApprovedEmailSchema>;
 type FormOutput = z.output<typeof addApprovedEmailSchema>;

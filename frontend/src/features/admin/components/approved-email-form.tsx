@@ -1,10 +1,10 @@
-import { texts } from '@campus/contracts';
+import { adminTexts } from '@campus/contracts';
 import { Suspense, lazy } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { styles } from './admin-styles';
 
-const t = texts.admin.approvedEmail;
+const t = adminTexts.approvedEmail;
 
 /**
  * The form (react-hook-form and the command's schema) loads after the Admin Panel, not with it:

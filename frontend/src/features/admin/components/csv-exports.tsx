@@ -1,4 +1,4 @@
-import { texts, type RequestReport } from '@campus/contracts';
+import { type RequestReport, adminTexts } from '@campus/contracts';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,7 +9,7 @@ import { useReportExport } from '../api/report-jobs';
 import { defaultServiceRange, isValidRange } from '../utils/dates';
 import { styles } from './admin-styles';
 
-const t = texts.admin.exports;
+const t = adminTexts.exports;
 
 type ExportButtonProps = {
   label: string;

@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { adminTexts } from '@campus/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -7,7 +7,7 @@ import { ClipboardIcon } from '@/components/ui/icons';
 import { currentIdToken } from '@/lib/auth/firebase';
 import { styles } from './admin-styles';
 
-const t = texts.admin.token;
+const t = adminTexts.token;
 
 class NoUserError extends Error {}
 

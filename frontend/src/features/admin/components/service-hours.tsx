@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { texts, adminTexts } from '@campus/contracts';
 import { Suspense, lazy, useMemo } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { ScrollTable } from '@/components/ui/scroll-table';
@@ -7,7 +7,7 @@ import { useServiceHours } from '../api/get-service-hours';
 import { formatMonth, hoursByMonth, hoursByType } from '../utils/service-hours';
 import { styles } from './admin-styles';
 
-const t = texts.admin.chart;
+const t = adminTexts.chart;
 
 // The charting library loads only when there are hours to draw.
 const ServiceHoursChart = lazy(() =>

@@ -1,10 +1,10 @@
-import { texts } from '@campus/contracts';
+import { adminTexts } from '@campus/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminSummary } from '../api/get-admin-summary';
 import { styles } from './admin-styles';
 
-const t = texts.admin.summary;
+const t = adminTexts.summary;
 
 /**
  * Total Users, Approved Opportunities, Approved Organizations. While they load, the cards are

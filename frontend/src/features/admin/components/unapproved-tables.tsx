@@ -1,4 +1,9 @@
-import { texts, type OpportunityListItem, type OrganizationListItem } from '@campus/contracts';
+import {
+  texts,
+  type OpportunityListItem,
+  type OrganizationListItem,
+  adminTexts,
+} from '@campus/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -18,7 +23,7 @@ import { useUnapprovedOpportunities, useUnapprovedOrganizations } from '../api/g
 import { formatCalendarDate, truncateText } from '../utils/format';
 import { styles } from './admin-styles';
 
-const t = texts.admin.approvals;
+const t = adminTexts.approvals;
 
 const toggle = (set: ReadonlySet<string>, id: string): Set<string> => {
   const next = new Set(set);
@@ -343,7 +348,7 @@ export const UnapprovedTables = () => {
       {loadFailed ? (
         <Alert>
           {serverMessageOf(opportunities.error ?? organizations.error) ??
-            texts.admin.panel.loadFailed}
+            adminTexts.panel.loadFailed}
         </Alert>
       ) : null}
       <ApprovalTable

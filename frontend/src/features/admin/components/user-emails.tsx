@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { adminTexts } from '@campus/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -6,7 +6,7 @@ import { serverMessageOf } from '@/lib/api-client';
 import { useUserEmails } from '../api/user-emails';
 import { styles } from './admin-styles';
 
-const t = texts.admin.emails;
+const t = adminTexts.emails;
 
 /** Every user's email: fetch, count, copy one per line or comma-separated, hide. */
 export const UserEmails = () => {

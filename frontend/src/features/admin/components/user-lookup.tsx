@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { adminTexts } from '@campus/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { useUserSearch } from '../api/search-users';
 import { styles } from './admin-styles';
 
-const t = texts.admin.userLookup;
+const t = adminTexts.userLookup;
 
 /** Finds a student by name and links to their point history (the admin audit). */
 export const UserLookup = () => {

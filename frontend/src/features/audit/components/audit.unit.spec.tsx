@@ -2,6 +2,8 @@ import {
   texts,
   type AuditPointsHistory,
   type OpportunityHistory as History,
+  adminTexts,
+  serviceHoursTexts,
 } from '@campus/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,8 +24,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const u = texts.admin.userHistory;
-const o = texts.admin.opportunityHistory;
+const u = adminTexts.userHistory;
+const o = adminTexts.opportunityHistory;
 const flag = texts.opportunities.awardFlags;
 
 describe('a user’s point history (admin audit)', () => {
@@ -180,7 +182,7 @@ describe('a user’s point history (admin audit)', () => {
     renderWithProviders(<UserHistory userId="ben-1" />);
 
     const [row] = (await screen.findAllByRole('row')).slice(1);
-    const hours = texts.serviceHours;
+    const hours = serviceHoursTexts;
     expect(
       within(row!)
         .getAllByRole('cell')
@@ -226,7 +228,7 @@ describe('an opportunity’s event history (admin audit)', () => {
           type: 'OpportunityCreated',
           actor_id: 'hal-1',
           actor_name: 'Hal Host',
-          summary: texts.admin.eventSummary.created('Park Cleanup', false),
+          summary: adminTexts.eventSummary.created('Park Cleanup', false),
           flags: [],
         },
         {
@@ -235,7 +237,7 @@ describe('an opportunity’s event history (admin audit)', () => {
           type: 'UserSignedUp',
           actor_id: 'ada-1',
           actor_name: 'Ada Admin',
-          summary: texts.admin.eventSummary.signedUpBy('Ben Bold'),
+          summary: adminTexts.eventSummary.signedUpBy('Ben Bold'),
           flags: [],
         },
         {
@@ -244,7 +246,7 @@ describe('an opportunity’s event history (admin audit)', () => {
           type: 'AttendanceMarked',
           actor_id: 'hal-1',
           actor_name: 'Hal Host',
-          summary: texts.admin.eventSummary.attendance(1, 0, 90),
+          summary: adminTexts.eventSummary.attendance(1, 0, 90),
           flags: ['host-attended'],
         },
       ],
@@ -265,19 +267,19 @@ describe('an opportunity’s event history (admin audit)', () => {
         'Mar 2, 2026, 10:00 AM',
         'OpportunityCreated',
         'Hal Host',
-        texts.admin.eventSummary.created('Park Cleanup', false),
+        adminTexts.eventSummary.created('Park Cleanup', false),
       ],
       [
         'Mar 2, 2026, 11:30 AM',
         'UserSignedUp',
         'Ada Admin',
-        texts.admin.eventSummary.signedUpBy('Ben Bold'),
+        adminTexts.eventSummary.signedUpBy('Ben Bold'),
       ],
       [
         'Mar 10, 2026, 4:00 PM',
         'AttendanceMarked',
         'Hal Host',
-        texts.admin.eventSummary.attendance(1, 0, 90) + flag['host-attended'](),
+        adminTexts.eventSummary.attendance(1, 0, 90) + flag['host-attended'](),
       ],
     ]);
     expect(screen.getByRole('list', { name: flag.label })).toHaveTextContent('Host attended');

@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { texts, adminTexts } from '@campus/contracts';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
@@ -13,7 +13,7 @@ import { formatEasternInstant } from '../utils/format';
 import { styles } from './audit-styles';
 import { AwardFlags } from './award-flags';
 
-const t = texts.admin.opportunityHistory;
+const t = adminTexts.opportunityHistory;
 
 type OpportunityHistoryProps = { opportunityId: string };
 
@@ -36,7 +36,7 @@ export const OpportunityHistory = ({ opportunityId }: OpportunityHistoryProps) =
             {t.backToOpportunity}
           </ButtonLink>
           <ButtonLink to={paths.admin.getHref()} variant="ghost" size="small">
-            {texts.admin.userHistory.backToPanel}
+            {adminTexts.userHistory.backToPanel}
           </ButtonLink>
         </div>
       </header>

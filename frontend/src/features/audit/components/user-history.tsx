@@ -1,4 +1,4 @@
-import { texts, type AuditPointsHistory } from '@campus/contracts';
+import { texts, type AuditPointsHistory, adminTexts, serviceHoursTexts } from '@campus/contracts';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
@@ -13,9 +13,9 @@ import { formatCalendarDate, formatChange, formatEasternInstant } from '../utils
 import { styles } from './audit-styles';
 import { AwardFlags } from './award-flags';
 
-const t = texts.admin.userHistory;
+const t = adminTexts.userHistory;
 const flagTexts = texts.opportunities.awardFlags;
-const hoursTexts = texts.serviceHours;
+const hoursTexts = serviceHoursTexts;
 
 type Entry = AuditPointsHistory['entries'][number];
 

@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { checkInTexts } from '@campus/contracts';
 import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -9,7 +9,7 @@ import { serverMessageOf } from '@/lib/api-client';
 import { useCheckIn } from '../api/check-in';
 import styles from './check-in.module.css';
 
-const t = texts.checkIn.screen;
+const t = checkInTexts.screen;
 
 /**
  * /check-in/{opportunityId}?t=<code>: opened from the host's QR code by a signed-in student on
@@ -46,7 +46,7 @@ export const CheckInScreen = () => {
         </Alert>
       ) : null}
       {checkIn.isError ? (
-        <Alert>{serverMessageOf(checkIn.error) ?? texts.checkIn.errors.failed}</Alert>
+        <Alert>{serverMessageOf(checkIn.error) ?? checkInTexts.errors.failed}</Alert>
       ) : null}
       <div>
         <ButtonLink to={paths.opportunity.getHref(id)} variant="secondary">

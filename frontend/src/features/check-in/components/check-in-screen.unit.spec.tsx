@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { checkInTexts } from '@campus/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
@@ -16,7 +16,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const t = texts.checkIn;
+const t = checkInTexts;
 const renderAt = (path: string) =>
   renderWithProviders(<CheckInScreen />, { path, routePath: '/check-in/:id' });
 

@@ -3,8 +3,8 @@ import {
   CREATE_DURATION_STEP,
   MIN_TOTAL_SLOTS,
   createOpportunitySchema,
-  texts,
   type Opportunity,
+  hostTexts,
 } from '@campus/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
@@ -32,7 +32,7 @@ import { ImageDropZone } from './image-drop-zone';
 import { ListEditor } from './list-editor';
 import { OrganizationChecklist } from './organization-checklist';
 
-const t = texts.host.create;
+const t = hostTexts.create;
 
 /** The redirect comes 2 seconds after success. */
 const REDIRECT_AFTER_CREATE_MS = 2000;

@@ -1,8 +1,8 @@
 import {
   createOpportunitySchema,
-  texts,
   type Opportunity,
   type OrganizationListItem,
+  hostTexts,
 } from '@campus/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,7 +19,7 @@ vi.mock('@/lib/auth/firebase', () => ({
   },
 }));
 
-const t = texts.host.create;
+const t = hostTexts.create;
 const GREEN = '0b7f4a8e-2c1d-4e5f-8a9b-000000000001';
 const CHOIR = '0b7f4a8e-2c1d-4e5f-8a9b-000000000002';
 const OTHER = '0b7f4a8e-2c1d-4e5f-8a9b-000000000003';

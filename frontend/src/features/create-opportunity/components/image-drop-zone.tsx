@@ -1,11 +1,11 @@
-import { texts } from '@campus/contracts';
+import { hostTexts } from '@campus/contracts';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/lib/cx';
 import { checkImageFile } from '@/lib/upload';
 import styles from './create-opportunity-form.module.css';
 
-const t = texts.host.create;
+const t = hostTexts.create;
 
 type ImageDropZoneProps = {
   file: File | null;

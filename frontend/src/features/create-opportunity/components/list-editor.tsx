@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { hostTexts } from '@campus/contracts';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
@@ -58,7 +58,7 @@ export const ListEditor = ({ label, hint, addLabel, value, onChange }: ListEdito
               <button
                 type="button"
                 className={styles.chipRemove}
-                aria-label={texts.host.create.removeItem(item)}
+                aria-label={hostTexts.create.removeItem(item)}
                 onClick={() => onChange(value.filter((v) => v !== item))}
               >
                 <CloseIcon size={14} />

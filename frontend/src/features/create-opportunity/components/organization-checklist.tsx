@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { hostTexts } from '@campus/contracts';
 import { useId, useState } from 'react';
 import styles from './create-opportunity-form.module.css';
 
@@ -27,15 +27,15 @@ export const OrganizationChecklist = ({
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? errorId : undefined}
     >
-      <legend className={styles.label}>{texts.host.create.visibility}</legend>
+      <legend className={styles.label}>{hostTexts.create.visibility}</legend>
       <label className="visually-hidden" htmlFor={filterId}>
-        {texts.host.create.filterOrganizations}
+        {hostTexts.create.filterOrganizations}
       </label>
       <input
         id={filterId}
         className={styles.input}
         type="search"
-        placeholder={texts.host.create.filterOrganizations}
+        placeholder={hostTexts.create.filterOrganizations}
         value={filter}
         onChange={(event) => setFilter(event.target.value)}
       />
@@ -58,7 +58,7 @@ export const OrganizationChecklist = ({
         ))}
       </ul>
       {shown.length === 0 ? (
-        <p className={styles.hint}>{texts.host.create.noOrganizationsMatch}</p>
+        <p className={styles.hint}>{hostTexts.create.noOrganizationsMatch}</p>
       ) : null}
       {error ? (
         <p id={errorId} className={styles.error}>

@@ -1,4 +1,4 @@
-import { texts, type OpportunityDetail } from '@campus/contracts';
+import { type OpportunityDetail, hostTexts } from '@campus/contracts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -17,7 +17,7 @@ import {
 } from '../api/manage-opportunity';
 import styles from './host-tools.module.css';
 
-const t = texts.host.admin;
+const t = hostTexts.admin;
 
 /** Admins only: Unapprove Opportunity, register a user found by name, the event history. */
 export const AdminTools = ({ opportunity: o }: { opportunity: OpportunityDetail }) => {
@@ -42,7 +42,7 @@ export const AdminTools = ({ opportunity: o }: { opportunity: OpportunityDetail 
           {t.unapprove}
         </Button>
       ) : unapprove.isSuccess ? null : (
-        <p className={styles.muted}>{texts.host.manage.pendingApproval}</p>
+        <p className={styles.muted}>{hostTexts.manage.pendingApproval}</p>
       )}
       {unapprove.isSuccess ? <Alert tone="success">{t.unapproved}</Alert> : null}
       {confirming ? (
@@ -67,7 +67,7 @@ export const AdminTools = ({ opportunity: o }: { opportunity: OpportunityDetail 
       ) : null}
       <RegisterUser opportunity={o} />
       <Link className={styles.textLink} to={paths.adminOpportunityHistory.getHref(o.id)}>
-        {texts.host.manage.eventHistory}
+        {hostTexts.manage.eventHistory}
       </Link>
     </section>
   );

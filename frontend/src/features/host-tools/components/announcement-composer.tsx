@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { hostTexts } from '@campus/contracts';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert } from '@/components/ui/alert';
@@ -9,7 +9,7 @@ import { serverMessageOf } from '@/lib/api-client';
 import { usePostAnnouncement } from '../api/manage-opportunity';
 import styles from './host-tools.module.css';
 
-const t = texts.host.announcements;
+const t = hostTexts.announcements;
 
 /**
  * The host's or an admin's new announcement: non-blank, trimmed, posted one at a time. A blank one

@@ -1,4 +1,4 @@
-import { texts, type OpportunityDetail } from '@campus/contracts';
+import { type OpportunityDetail, checkInTexts, hostTexts } from '@campus/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -13,7 +13,7 @@ import { useMarkAttendance } from '../api/manage-opportunity';
 import { clampHours, clampMinutes, splitDuration } from '../utils/attendance-duration';
 import styles from './host-tools.module.css';
 
-const t = texts.host.attendance;
+const t = hostTexts.attendance;
 
 type AttendanceManagementProps = {
   opportunity: OpportunityDetail;
@@ -105,7 +105,7 @@ export const AttendanceManagement = ({ opportunity: o, started }: AttendanceMana
               <span className={styles.attendeeName}>{p.name}</span>
             </label>
             {!locked && checkedInIds.has(p.id) ? (
-              <span className={styles.present}>{texts.checkIn.badge}</span>
+              <span className={styles.present}>{checkInTexts.badge}</span>
             ) : null}
             {locked ? (
               <span className={p.attended ? styles.present : styles.absent}>

@@ -1,4 +1,4 @@
-import { texts, type OpportunityDetail } from '@campus/contracts';
+import { type OpportunityDetail, checkInTexts } from '@campus/contracts';
 import { Suspense, lazy, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,7 @@ const QRCodeSVG = lazy(() =>
   import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })),
 );
 
-const t = texts.checkIn.host;
+const t = checkInTexts.host;
 
 /**
  * The host's (or an admin's) check-in QR code: the app's /check-in URL with a signed code that

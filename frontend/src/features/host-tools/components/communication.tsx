@@ -1,4 +1,4 @@
-import { texts, type OpportunityDetail } from '@campus/contracts';
+import { type OpportunityDetail, hostTexts } from '@campus/contracts';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -6,7 +6,7 @@ import { MailIcon } from '@/components/ui/detail-icons';
 import { ClipboardIcon } from '@/components/ui/icons';
 import styles from './host-tools.module.css';
 
-const t = texts.host.communication;
+const t = hostTexts.communication;
 
 /** A mail draft to every participant, addressed in Bcc so nobody sees the others' addresses. */
 const participantsMailto = (emails: readonly string[], subject: string): string =>

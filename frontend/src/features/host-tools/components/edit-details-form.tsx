@@ -7,6 +7,7 @@ import {
   updateOpportunitySchema,
   type Cause,
   type OpportunityDetail,
+  hostTexts,
 } from '@campus/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
@@ -21,7 +22,7 @@ import { useServerNow } from '@/lib/use-server-now';
 import { useUpdateOpportunity } from '../api/manage-opportunity';
 import styles from './host-tools.module.css';
 
-const t = texts.host.manage;
+const t = hostTexts.manage;
 const integrity = texts.opportunities.integrity;
 
 type EditDetailsValues = {
@@ -174,7 +175,7 @@ export const EditDetailsForm = ({ opportunity: o, onDone, onSaved }: EditDetails
       ) : null}
       <div className={styles.buttons}>
         <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
-          {texts.host.manage.cancel}
+          {hostTexts.manage.cancel}
         </Button>
         <Button type="submit" loading={update.isPending}>
           {update.isPending ? t.saving : t.save}

@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { texts, hostTexts } from '@campus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -19,7 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const m = texts.host.manage;
+const m = hostTexts.manage;
 const integrity = texts.opportunities.integrity;
 
 /** The test clock is 2025-10-01 08:00 Eastern; the opportunity starts 2025-10-08 14:30. */

@@ -1,4 +1,4 @@
-import { texts, type OpportunityDetail } from '@campus/contracts';
+import { texts, type OpportunityDetail, hostTexts } from '@campus/contracts';
 import { useId, type ReactNode } from 'react';
 import { ClockIcon, HourglassIcon, StarIcon } from '@/components/ui/detail-icons';
 import { Fact, FactList } from '@/components/ui/fact-list';
@@ -13,7 +13,7 @@ import styles from './host-tools.module.css';
 import { SlotManagement } from './slot-management';
 
 const d = texts.opportunities.detail;
-const f = texts.host.facts;
+const f = hostTexts.facts;
 
 type HostPanelProps = { opportunity: OpportunityDetail; isAdmin: boolean; started: boolean };
 
@@ -24,7 +24,7 @@ const HOST_TOOLS_HEADING_ID = 'host-tools';
 export const HostPanel = ({ opportunity, isAdmin, started }: HostPanelProps) => (
   <section className={styles.panel} aria-labelledby={HOST_TOOLS_HEADING_ID}>
     <h2 id={HOST_TOOLS_HEADING_ID} className={styles.panelTitle} tabIndex={-1}>
-      {texts.host.tools.title}
+      {hostTexts.tools.title}
     </h2>
     {opportunity.attendance_marked ? null : <CheckInCode opportunity={opportunity} />}
     <AttendanceManagement opportunity={opportunity} started={started} />

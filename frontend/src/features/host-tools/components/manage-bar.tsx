@@ -1,4 +1,4 @@
-import { texts, type OpportunityDetail } from '@campus/contracts';
+import { type OpportunityDetail, hostTexts } from '@campus/contracts';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -12,7 +12,7 @@ import { checkImageFile } from '@/lib/upload';
 import { useDeleteOpportunity, useReplaceImage } from '../api/manage-opportunity';
 import styles from './host-tools.module.css';
 
-const t = texts.host.manage;
+const t = hostTexts.manage;
 
 type ManageBarProps = {
   opportunity: OpportunityDetail;
@@ -36,7 +36,7 @@ export const ManageBar = ({ opportunity: o, editing, onEdit }: ManageBarProps) =
     const check = checkImageFile(file);
     if (check !== 'ok') {
       setImageError(
-        check === 'tooLarge' ? texts.host.create.imageTooLarge : texts.host.create.imageTypeError,
+        check === 'tooLarge' ? hostTexts.create.imageTooLarge : hostTexts.create.imageTypeError,
       );
       return;
     }

@@ -1,4 +1,4 @@
-import { texts, type OpportunityDetail } from '@campus/contracts';
+import { type OpportunityDetail, hostTexts } from '@campus/contracts';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,7 +8,7 @@ import { serverMessageOf } from '@/lib/api-client';
 import { useUpdateOpportunity } from '../api/manage-opportunity';
 import styles from './host-tools.module.css';
 
-const t = texts.host.slots;
+const t = hostTexts.slots;
 
 /** A whole number of at least 1 and not below the participants; no change just closes. */
 type SlotLimitCheck = { error: string } | { unchanged: true } | { limit: number };

@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { impactTexts } from '@campus/contracts';
 import { useId } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -6,7 +6,7 @@ import { FileIcon } from '@/components/ui/icons';
 import { useImpactCsv, type ImpactCsvRequest } from '../api/impact-csv';
 import { styles } from './impact-styles';
 
-const t = texts.impact.ui.csv;
+const t = impactTexts.ui.csv;
 
 type CsvButtonProps = {
   /** The table's heading, which names the button and its progress. */

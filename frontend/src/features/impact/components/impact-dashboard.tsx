@@ -1,4 +1,4 @@
-import { texts, type ImpactDashboard as ImpactAnswer } from '@campus/contracts';
+import { texts, type ImpactDashboard as ImpactAnswer, impactTexts } from '@campus/contracts';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -20,7 +20,7 @@ import { BreakdownSection, TopOpportunitiesSection, csvScopeOf } from './impact-
 import { styles } from './impact-styles';
 import { ImpactTotals } from './impact-totals';
 
-const t = texts.impact.ui;
+const t = impactTexts.ui;
 
 type Choice = { id: string; name: string };
 

@@ -3,6 +3,7 @@ import {
   type ImpactDashboard as ImpactAnswer,
   type OrganizationListItem,
   type ReportStatus,
+  impactTexts,
 } from '@campus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -37,7 +38,7 @@ vi.mock('./impact-chart', () => ({
   ),
 }));
 
-const t = texts.impact.ui;
+const t = impactTexts.ui;
 const HABITAT = '11111111-1111-4111-8111-111111111111';
 const RUNNING = '22222222-2222-4222-8222-222222222222';
 const CHESS = '33333333-3333-4333-8333-333333333333';
@@ -86,7 +87,7 @@ const anAnswer = (overrides: Partial<ImpactAnswer> = {}): ImpactAnswer => ({
       { key: 'Hunger', label: 'Hunger', kind: 'group', minutes: 6000, volunteers: 30 },
       {
         key: null,
-        label: texts.impact.rows.smallGroups,
+        label: impactTexts.rows.smallGroups,
         kind: 'small_groups',
         minutes: 300,
         volunteers: 6,
@@ -99,7 +100,7 @@ const anAnswer = (overrides: Partial<ImpactAnswer> = {}): ImpactAnswer => ({
       { key: HABITAT, label: 'Habitat Club', kind: 'group', minutes: 5000, volunteers: 25 },
       {
         key: null,
-        label: texts.impact.rows.noOrganization,
+        label: impactTexts.rows.noOrganization,
         kind: 'none',
         minutes: 2500,
         volunteers: 17,
@@ -218,7 +219,7 @@ describe('the impact dashboard', () => {
     // The merged row of small groups is labelled from the row; left-out service is said.
     const causes = sectionOf(t.tables.causes.heading);
     expect(
-      within(causes).getByRole('rowheader', { name: texts.impact.rows.smallGroups }),
+      within(causes).getByRole('rowheader', { name: impactTexts.rows.smallGroups }),
     ).toBeInTheDocument();
     expect(within(causes).getByText(t.hiddenRows)).toBeInTheDocument();
     expect(within(causes).getByText(t.causesNote)).toBeInTheDocument();
@@ -228,7 +229,7 @@ describe('the impact dashboard', () => {
 
     const byOrganization = sectionOf(t.tables.organizations.heading);
     expect(
-      within(byOrganization).getByRole('rowheader', { name: texts.impact.rows.noOrganization }),
+      within(byOrganization).getByRole('rowheader', { name: impactTexts.rows.noOrganization }),
     ).toBeInTheDocument();
     expect(
       within(sectionOf(t.tables.academicLevels.heading)).getByText(t.emptyTable),
@@ -244,7 +245,7 @@ describe('the impact dashboard', () => {
       within(park.closest('tr') as HTMLElement)
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['1', texts.impact.rows.noOrganization, 'Sep 20, 2025', '1,200', '20', '10']);
+    ).toEqual(['1', impactTexts.rows.noOrganization, 'Sep 20, 2025', '1,200', '20', '10']);
     expect(within(top).getByText(t.topNote)).toBeInTheDocument();
 
     // One CSV button per table.

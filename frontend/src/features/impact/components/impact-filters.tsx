@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { impactTexts } from '@campus/contracts';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -6,7 +6,7 @@ import { isRangeInvalid, noImpactFilters, type ImpactFilters } from '../utils/fi
 import field from '@/components/ui/text-field.module.css';
 import { styles } from './impact-styles';
 
-const t = texts.impact.ui;
+const t = impactTexts.ui;
 
 type ImpactFiltersFormProps = {
   /** The filters in force (the URL's), the organization resolved. */

@@ -5,6 +5,7 @@ import {
   type ImpactOpportunity,
   type ImpactRow,
   type ImpactTable,
+  impactTexts,
 } from '@campus/contracts';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -18,7 +19,7 @@ import { CsvButton } from './csv-button';
 import type { ImpactChartDatum } from './impact-chart';
 import { styles } from './impact-styles';
 
-const t = texts.impact.ui;
+const t = impactTexts.ui;
 
 // The charting library loads only when there is something to draw.
 const ImpactChart = lazy(() =>
@@ -233,7 +234,7 @@ export const TopOpportunitiesSection = ({
                 <th scope="row">
                   <Link to={paths.opportunity.getHref(row.id)}>{row.name}</Link>
                 </th>
-                <td>{row.organization_name ?? texts.impact.rows.noOrganization}</td>
+                <td>{row.organization_name ?? impactTexts.rows.noOrganization}</td>
                 <td>{formatCalendarDate(row.date)}</td>
                 <td className={styles.number}>{formatCount(row.minutes)}</td>
                 <td className={styles.number}>{formatHours(row.minutes)}</td>

@@ -1,11 +1,11 @@
-import { texts, type ImpactDashboard } from '@campus/contracts';
+import { type ImpactDashboard, impactTexts } from '@campus/contracts';
 import type { ReactNode } from 'react';
 import { cx } from '@/lib/cx';
 import { formatCount } from '../utils/format';
 import { ImpactSection, type CsvScope } from './impact-sections';
 import { styles } from './impact-styles';
 
-const t = texts.impact.ui;
+const t = impactTexts.ui;
 
 /** A figure, or in words that it is withheld (a figure about fewer than 5 people is null). */
 const Figure = ({ value }: { value: string | null }) =>

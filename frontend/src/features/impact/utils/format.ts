@@ -9,7 +9,7 @@ const calendarDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', tim
 /** 12345 -> '12,345' */
 export const formatCount = (value: number): string => wholeNumber.format(value);
 
-/** Minutes as hours to one decimal, as texts.impact rounds them: 95 -> 1.6. */
+/** Minutes as hours to one decimal, as impactTexts rounds them: 95 -> 1.6. */
 export const hoursOf = (minutes: number): number => Math.round(minutes / 6) / 10;
 
 /** Minutes as the tables' hours: 75_000 -> '1,250' and 95 -> '1.6'. */

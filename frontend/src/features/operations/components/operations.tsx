@@ -1,4 +1,4 @@
-import { texts, TIME_ZONE, type ReplayStatus } from '@campus/contracts';
+import { texts, TIME_ZONE, type ReplayStatus, adminTexts } from '@campus/contracts';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -13,7 +13,7 @@ import { useProjections } from '../api/get-projections';
 import { useReplayStatus, useStartReplay } from '../api/replay';
 import styles from '@/components/layouts/admin-tool-page.module.css';
 
-const t = texts.admin.operations;
+const t = adminTexts.operations;
 
 const formatTime = (iso: string | null) =>
   iso

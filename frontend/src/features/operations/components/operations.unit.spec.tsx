@@ -1,4 +1,4 @@
-import { texts, type ProjectionsStatus, type ReplayStatus } from '@campus/contracts';
+import { type ProjectionsStatus, type ReplayStatus, adminTexts } from '@campus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,7 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const t = texts.admin.operations;
+const t = adminTexts.operations;
 
 const projections: ProjectionsStatus = {
   projections: [

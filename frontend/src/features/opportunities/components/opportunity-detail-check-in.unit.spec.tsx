@@ -1,4 +1,4 @@
-import { texts, type OpportunityDetail } from '@campus/contracts';
+import { type OpportunityDetail, checkInTexts, hostTexts } from '@campus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,8 +15,8 @@ vi.mock('@/lib/auth/firebase', () => ({
   },
 }));
 
-const h = texts.host;
-const c = texts.checkIn.host;
+const h = hostTexts;
+const c = checkInTexts.host;
 const host = aUser({ id: 'host-1', name: 'Harper Host', email: 'host@university.edu' });
 
 const hosted = (overrides: Partial<OpportunityDetail> = {}): OpportunityDetail =>
@@ -69,7 +69,7 @@ describe('QR check-in on the host panel', () => {
     expect(
       screen.getByRole('checkbox', { name: h.attendance.present('Person 1') }),
     ).not.toBeChecked();
-    expect(screen.getAllByText(texts.checkIn.badge)).toHaveLength(2);
+    expect(screen.getAllByText(checkInTexts.badge)).toHaveLength(2);
     expect(screen.getByText(c.checkedIn(2, 3))).toBeInTheDocument();
 
     await ui.click(screen.getByRole('checkbox', { name: h.attendance.present('Person 3') }));

@@ -1,4 +1,9 @@
-import { texts, updateOpportunitySchema, type OpportunityDetail } from '@campus/contracts';
+import {
+  texts,
+  updateOpportunitySchema,
+  type OpportunityDetail,
+  hostTexts,
+} from '@campus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +20,7 @@ vi.mock('@/lib/auth/firebase', () => ({
   },
 }));
 
-const h = texts.host;
+const h = hostTexts;
 const host = aUser({ id: 'host-1', name: 'Harper Host', email: 'host@university.edu' });
 const admin = aUser({
   id: 'admin-1',

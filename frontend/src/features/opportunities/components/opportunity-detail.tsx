@@ -1,4 +1,4 @@
-import { hasEnded, hasStarted, texts, type OpportunityDetail } from '@campus/contracts';
+import { hasEnded, hasStarted, texts, type OpportunityDetail, hostTexts } from '@campus/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -100,7 +100,7 @@ export const OpportunityDetailScreen = ({ id }: OpportunityDetailScreenProps) =>
           </div>
         ) : null}
         <div className={styles.main}>
-          {saved && !editing ? <Alert tone="success">{texts.host.manage.updated}</Alert> : null}
+          {saved && !editing ? <Alert tone="success">{hostTexts.manage.updated}</Alert> : null}
           {editing ? (
             <EditDetailsForm
               opportunity={o}
@@ -243,7 +243,7 @@ const Participants = ({
   const unregister = useParticipantChange(o.id, 'unregister');
   const [confirming, setConfirming] = useState<Person | null>(null);
   const [removed, setRemoved] = useState<string | null>(null);
-  const a = texts.host.admin;
+  const a = hostTexts.admin;
   return (
     <section className={styles.section} aria-labelledby="participants-heading">
       <div className={styles.sectionHeader}>

@@ -1,4 +1,4 @@
-import { texts, type OpportunityDetail } from '@campus/contracts';
+import { texts, type OpportunityDetail, checkInTexts, hostTexts } from '@campus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -322,14 +322,14 @@ describe('the sign-up button', () => {
     api.on('POST /api/unregister-opp', () => ({ body: { success: true, id: 'opp-1' } }));
     const { ui } = renderDetail();
     const button = await screen.findByRole('button', {
-      name: texts.host.admin.unregisterUser('Pat Participant'),
+      name: hostTexts.admin.unregisterUser('Pat Participant'),
     });
     expect(screen.queryByRole('button', { name: s.signedUp })).not.toBeInTheDocument();
     await ui.click(button);
     const dialog = screen.getByRole('dialog', {
-      name: texts.host.admin.unregisterTitle('Pat Participant'),
+      name: hostTexts.admin.unregisterTitle('Pat Participant'),
     });
-    await ui.click(within(dialog).getByRole('button', { name: texts.host.admin.unregister }));
+    await ui.click(within(dialog).getByRole('button', { name: hostTexts.admin.unregister }));
     await waitFor(() =>
       expect(api.calls('POST', '/api/unregister-opp')[0]?.body).toEqual({
         user_id: 'p9',
@@ -337,7 +337,7 @@ describe('the sign-up button', () => {
       }),
     );
     expect(
-      (await screen.findByText(texts.host.admin.unregistered('Pat Participant'))).closest(
+      (await screen.findByText(hostTexts.admin.unregistered('Pat Participant'))).closest(
         '[role="status"]',
       ),
     ).toHaveAttribute('data-tone', 'success');
@@ -568,17 +568,17 @@ describe("'Go to host tools' in the host's facts card", () => {
   it('jumps to the tools heading, before the check-in code, and gives it focus', async () => {
     detail = anOpportunity({ is_host: true, starts_at: afterNow(-HOUR), duration: 90 });
     const { ui } = renderDetail(host);
-    const facts = (await screen.findByRole('heading', { name: texts.host.facts.title })).closest(
+    const facts = (await screen.findByRole('heading', { name: hostTexts.facts.title })).closest(
       'section',
     ) as HTMLElement;
-    const jump = within(facts).getByRole('link', { name: texts.host.facts.goToTools });
+    const jump = within(facts).getByRole('link', { name: hostTexts.facts.goToTools });
     const target = jump.getAttribute('href') ?? '';
     expect(target).toMatch(/^#./);
 
     const heading = document.getElementById(target.slice(1));
-    expect(heading).toBe(screen.getByRole('heading', { name: texts.host.tools.title }));
-    const tools = screen.getByRole('region', { name: texts.host.tools.title });
-    const checkIn = within(tools).getByRole('heading', { name: texts.checkIn.host.title });
+    expect(heading).toBe(screen.getByRole('heading', { name: hostTexts.tools.title }));
+    const tools = screen.getByRole('region', { name: hostTexts.tools.title });
+    const checkIn = within(tools).getByRole('heading', { name: checkInTexts.host.title });
     expect(
       (heading as HTMLElement).compareDocumentPosition(checkIn) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
@@ -590,7 +590,7 @@ describe("'Go to host tools' in the host's facts card", () => {
   it('is not offered to a student, who has no tools', async () => {
     renderDetail();
     expect(await signupButton(s.signUpNow)).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: texts.host.facts.goToTools })).toBeNull();
-    expect(screen.queryByRole('heading', { name: texts.host.tools.title })).toBeNull();
+    expect(screen.queryByRole('link', { name: hostTexts.facts.goToTools })).toBeNull();
+    expect(screen.queryByRole('heading', { name: hostTexts.tools.title })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { buildPath, routes, texts } from '@campus/contracts';
+import { buildPath, routes, transcriptTexts } from '@campus/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, toApiError } from '@/lib/api-client';
 import { currentIdToken } from '@/lib/auth/firebase';
@@ -53,6 +53,6 @@ const downloadTranscript = async (
 export const useDownloadTranscript = (userId: string) =>
   useMutation({
     mutationFn: async () => {
-      saveBlob(await downloadTranscript(userId), texts.transcript.fileName(userId));
+      saveBlob(await downloadTranscript(userId), transcriptTexts.fileName(userId));
     },
   });

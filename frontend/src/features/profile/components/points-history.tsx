@@ -1,4 +1,4 @@
-import { texts, type PointsHistory as History } from '@campus/contracts';
+import { texts, type PointsHistory as History, serviceHoursTexts } from '@campus/contracts';
 import { Suspense, lazy, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -20,7 +20,7 @@ const t = texts.profile.history;
 
 type Entry = History['entries'][number];
 
-const hoursTexts = texts.serviceHours;
+const hoursTexts = serviceHoursTexts;
 
 /**
  * Logged service (docs/service-hours.md): its organization, minutes and who verified it; it names

@@ -1,4 +1,4 @@
-import { texts, type PointsHistory } from '@campus/contracts';
+import { texts, type PointsHistory, serviceHoursTexts } from '@campus/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
@@ -168,7 +168,7 @@ describe('the profile point history', () => {
     }));
     renderWithProviders(<PointsHistorySection userId="me-1" />);
     const table = await screen.findByRole('table');
-    const hours = texts.serviceHours;
+    const hours = serviceHoursTexts;
     expect(rowsOf(table)).toEqual([
       [
         'Nov 8, 2025',

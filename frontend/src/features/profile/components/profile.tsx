@@ -1,4 +1,4 @@
-import { texts, type UserProfile } from '@campus/contracts';
+import { texts, type UserProfile, adminTexts, serviceHoursTexts } from '@campus/contracts';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -88,11 +88,11 @@ const ProfileHeader = ({ profile, userId, viewerId, onLogout }: ProfileHeaderPro
         {/* Hours is the two added up (docs/service-hours.md). */}
         <dl className={styles.hoursSplit}>
           <div>
-            <dt>{texts.serviceHours.ui.platformHours}</dt>
+            <dt>{serviceHoursTexts.ui.platformHours}</dt>
             <dd>{formatHours(profile.platform_hours)}</dd>
           </div>
           <div>
-            <dt>{texts.serviceHours.ui.loggedHours}</dt>
+            <dt>{serviceHoursTexts.ui.loggedHours}</dt>
             <dd>{formatHours(profile.logged_hours)}</dd>
           </div>
         </dl>
@@ -161,7 +161,7 @@ export const Profile = ({ userId, viewerId, viewerIsAdmin, onLogout }: ProfilePr
       {isOwner || viewerIsAdmin ? <PointsHistorySection userId={userId} /> : null}
       {isOwner || viewerIsAdmin ? <TranscriptDownload userId={userId} /> : null}
       {viewerIsAdmin ? (
-        <Link to={paths.adminUserHistory.getHref(userId)}>{texts.admin.userHistory.auditLink}</Link>
+        <Link to={paths.adminUserHistory.getHref(userId)}>{adminTexts.userHistory.auditLink}</Link>
       ) : null}
       {viewerIsAdmin && !isOwner ? <ErasePersonalData userId={userId} /> : null}
     </div>

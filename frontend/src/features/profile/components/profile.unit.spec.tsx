@@ -5,6 +5,8 @@ import {
   type FriendshipEntry,
   type PointsHistory,
   type UserProfile,
+  serviceHoursTexts,
+  transcriptTexts,
 } from '@campus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -163,8 +165,8 @@ describe('Profile header', () => {
       renderProfile();
       await screen.findByRole('heading', { level: 1, name: 'Sam Student' });
       expect(statOf('Hours')).toBe(hours);
-      expect(statOf(texts.serviceHours.ui.platformHours)).toBe(platform);
-      expect(statOf(texts.serviceHours.ui.loggedHours)).toBe(logged);
+      expect(statOf(serviceHoursTexts.ui.platformHours)).toBe(platform);
+      expect(statOf(serviceHoursTexts.ui.loggedHours)).toBe(logged);
     },
   );
 
@@ -750,19 +752,19 @@ describe('Profile: service transcript', () => {
     createUrl.mockClear();
     URL.createObjectURL = createUrl;
   });
-  const button = () => screen.queryByRole('button', { name: texts.transcript.download });
+  const button = () => screen.queryByRole('button', { name: transcriptTexts.download });
 
   it('lets the owner download their transcript PDF', async () => {
     serveProfile();
     answers[`GET /api/users/${ME}/transcript.pdf`] = () => ok('%PDF-1.3 transcript');
     const { user } = renderProfile();
     await screen.findByRole('heading', { level: 1, name: 'Sam Student' });
-    await user.click(await screen.findByRole('button', { name: texts.transcript.download }));
+    await user.click(await screen.findByRole('button', { name: transcriptTexts.download }));
     await waitFor(() => expect(createUrl).toHaveBeenCalled());
     const saved = createUrl.mock.calls.at(-1)?.[0] as Blob;
     expect(await saved.text()).toContain('%PDF-1.3 transcript');
     expect(calls.filter((c) => c.path === `/api/users/${ME}/transcript.pdf`)).toHaveLength(1);
-    expect(screen.queryByText(texts.transcript.downloadFailed)).not.toBeInTheDocument();
+    expect(screen.queryByText(transcriptTexts.downloadFailed)).not.toBeInTheDocument();
   });
 
   it("shows admins the button on anyone's profile, and says when the download fails", async () => {
@@ -774,8 +776,8 @@ describe('Profile: service transcript', () => {
     });
     const { user } = renderProfile({ userId: OTHER, viewerIsAdmin: true });
     await screen.findByRole('heading', { level: 1, name: 'Ola Other' });
-    await user.click(await screen.findByRole('button', { name: texts.transcript.download }));
-    expect(await screen.findByText(texts.transcript.downloadFailed)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: transcriptTexts.download }));
+    expect(await screen.findByText(transcriptTexts.downloadFailed)).toBeInTheDocument();
     expect(createUrl).not.toHaveBeenCalled();
   });
 

@@ -1,9 +1,9 @@
-import { texts } from '@campus/contracts';
+import { transcriptTexts } from '@campus/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useDownloadTranscript } from '../api/download-transcript';
 
-const t = texts.transcript;
+const t = transcriptTexts;
 
 /** The owner and admins: the service transcript PDF (verified service with totals). */
 export const TranscriptDownload = ({ userId }: { userId: string }) => {

@@ -6,6 +6,9 @@ import {
   type BadgeId,
   type ScoringChange,
   type StartScoringPreview,
+  adminTexts,
+  scoringPreviewTexts,
+  serviceHoursTexts,
 } from '@campus/contracts';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -30,8 +33,8 @@ import own from './scoring-preview.module.css';
 
 const styles = { ...page, ...own };
 
-const t = texts.scoringPreview;
-const hoursTexts = texts.serviceHours.ui;
+const t = scoringPreviewTexts;
+const hoursTexts = serviceHoursTexts.ui;
 const badgeName = (id: string) => BADGES.find((b) => b.id === id)?.name ?? id;
 const badgeList = (ids: readonly string[]) =>
   ids.length ? ids.map(badgeName).join(', ') : t.noBadges;
@@ -194,7 +197,7 @@ export const ScoringPreview = () => {
             size="small"
             icon={<ArrowLeftIcon size={16} />}
           >
-            {texts.admin.operations.backToPanel}
+            {adminTexts.operations.backToPanel}
           </ButtonLink>
         </div>
       </header>

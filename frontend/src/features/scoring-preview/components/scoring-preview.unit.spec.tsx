@@ -1,4 +1,8 @@
-import { texts, type ScoringPreviewStatus } from '@campus/contracts';
+import {
+  type ScoringPreviewStatus,
+  scoringPreviewTexts,
+  serviceHoursTexts,
+} from '@campus/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,8 +21,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const t = texts.scoringPreview;
-const hours = texts.serviceHours.ui;
+const t = scoringPreviewTexts;
+const hours = serviceHoursTexts.ui;
 const params = (bonus: number) => ({
   first_signup_bonus_points: bonus,
   badge_thresholds: { 'point-novice': 20 },
@@ -121,7 +125,7 @@ describe('the scoring preview', () => {
     const user = userEvent.setup();
     renderWithProviders(<ScoringPreview />);
     await user.click(screen.getByRole('button', { name: t.start }));
-    expect(await screen.findByText(texts.serviceHours.ui.scoringNoChange)).toBeInTheDocument();
+    expect(await screen.findByText(serviceHoursTexts.ui.scoringNoChange)).toBeInTheDocument();
     expect(api.calls('POST', '/api/scoring/previews')).toHaveLength(0);
 
     const novice = screen.getByLabelText('Point Novice');

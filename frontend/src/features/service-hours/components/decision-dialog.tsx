@@ -1,8 +1,8 @@
 import {
   decideServiceHoursSchema,
-  texts,
   type DecideServiceHours,
   type ServiceLog,
+  serviceHoursTexts,
 } from '@campus/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -13,7 +13,7 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { organizationLabel } from '../utils/format';
 import styles from './service-hours.module.css';
 
-const t = texts.serviceHours.ui;
+const t = serviceHoursTexts.ui;
 
 type DecisionValues = z.input<typeof decideServiceHoursSchema>;
 

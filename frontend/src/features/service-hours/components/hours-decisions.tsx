@@ -1,11 +1,11 @@
-import { texts, type Notifications } from '@campus/contracts';
+import { type Notifications, serviceHoursTexts } from '@campus/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatCalendarDate } from '../utils/format';
 import styles from './service-hours.module.css';
 
-const t = texts.serviceHours.ui;
+const t = serviceHoursTexts.ui;
 
 type HoursDecisionsProps = { decisions: Notifications['hours_decisions'] };
 

@@ -5,6 +5,8 @@ import {
   logServiceHoursSchema,
   texts,
   type OrganizationListItem,
+  hostTexts,
+  serviceHoursTexts,
 } from '@campus/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -29,8 +31,8 @@ import {
 import field from '@/components/ui/text-field.module.css';
 import styles from './service-hours.module.css';
 
-const t = texts.serviceHours.ui;
-const errorTexts = texts.serviceHours.errors;
+const t = serviceHoursTexts.ui;
+const errorTexts = serviceHoursTexts.errors;
 
 /** The fields in the order they are shown: the first one with an error takes focus. */
 const FIELD_ORDER: readonly LogHoursField[] = [
@@ -140,7 +142,7 @@ export const LogHoursForm = ({ organizations, onDone }: LogHoursFormProps) => {
     const check = checkImageFile(file);
     if (check !== 'ok') {
       setPhotoError(
-        check === 'tooLarge' ? texts.host.create.imageTooLarge : texts.host.create.imageTypeError,
+        check === 'tooLarge' ? hostTexts.create.imageTooLarge : hostTexts.create.imageTypeError,
       );
       setPhoto(null);
       setPreview(null);

@@ -1,4 +1,4 @@
-import { texts, type MyServiceLogs } from '@campus/contracts';
+import { texts, type MyServiceLogs, serviceHoursTexts } from '@campus/contracts';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -12,7 +12,7 @@ import { LogHoursForm } from './log-hours-form';
 import { ServiceLogCard, StatusBadge } from './service-log-card';
 import styles from './service-hours.module.css';
 
-const t = texts.serviceHours.ui;
+const t = serviceHoursTexts.ui;
 
 /** The student's verified and waiting time. */
 const Totals = ({ logs }: { logs: MyServiceLogs }) => (

@@ -4,6 +4,8 @@ import {
   type MyServiceLogs,
   type OrganizationListItem,
   type ServiceLog,
+  hostTexts,
+  serviceHoursTexts,
 } from '@campus/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,7 +23,7 @@ vi.mock('@/lib/auth/firebase', () => ({
   },
 }));
 
-const t = texts.serviceHours.ui;
+const t = serviceHoursTexts.ui;
 const FOOD_BANK = '0b7f4a8e-2c1d-4e5f-8a9b-000000000001';
 const CHOIR = '0b7f4a8e-2c1d-4e5f-8a9b-000000000002';
 const student = aUser({ id: 'user-1', email: 'student@university.edu' });
@@ -179,26 +181,26 @@ describe('/hours: the student’s logged hours', () => {
 
     const logs = screen.getAllByRole('article');
     expect(logs.map((log) => within(log).getByRole('heading', { level: 3 }).textContent)).toEqual([
-      `Riverside Shelter ${texts.serviceHours.outsideSuffix}`,
+      `Riverside Shelter ${serviceHoursTexts.outsideSuffix}`,
       'City Food Bank',
       'City Food Bank',
     ]);
     const [outside, rejected, approved] = logs as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(outside).getByText(texts.serviceHours.statuses.pending)).toBeInTheDocument();
+    expect(within(outside).getByText(serviceHoursTexts.statuses.pending)).toBeInTheDocument();
     expect(within(outside).getByText('Sep 28, 2025')).toBeInTheDocument();
     expect(within(outside).getByText('45 min')).toBeInTheDocument();
     expect(within(outside).getByText('Homelessness Relief')).toBeInTheDocument();
     expect(within(outside).getByText('Served dinner.')).toBeInTheDocument();
 
-    expect(within(rejected).getByText(texts.serviceHours.statuses.rejected)).toBeInTheDocument();
+    expect(within(rejected).getByText(serviceHoursTexts.statuses.rejected)).toBeInTheDocument();
     expect(
       within(rejected).getByText(
-        `${texts.serviceHours.statuses.rejected} ${t.decidedBy('Hal Host')}`,
+        `${serviceHoursTexts.statuses.rejected} ${t.decidedBy('Hal Host')}`,
       ),
     ).toBeInTheDocument();
     expect(within(rejected).getByText(t.reason('You were not on the roster.'))).toBeInTheDocument();
 
-    expect(within(approved).getByText(texts.serviceHours.statuses.approved)).toBeInTheDocument();
+    expect(within(approved).getByText(serviceHoursTexts.statuses.approved)).toBeInTheDocument();
     expect(within(approved).getByText('2 h 30 min')).toBeInTheDocument();
     expect(
       within(approved).getByRole('img', { name: t.photoAlt('City Food Bank') }),
@@ -313,8 +315,8 @@ describe('/hours: the Log hours form', () => {
   });
 
   it.each([
-    ['2025-10-02', texts.serviceHours.errors.futureDate],
-    ['2024-09-30', texts.serviceHours.errors.tooOld],
+    ['2025-10-02', serviceHoursTexts.errors.futureDate],
+    ['2024-09-30', serviceHoursTexts.errors.tooOld],
   ])('refuses the date %s: %s', async (date, message) => {
     const ui = renderPage();
     await openForm(ui);
@@ -420,12 +422,12 @@ describe('/hours: the Log hours form', () => {
       screen.getByLabelText(t.photo),
       new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent(texts.host.create.imageTypeError);
+    expect(await screen.findByRole('alert')).toHaveTextContent(hostTexts.create.imageTypeError);
     expect(screen.getByLabelText(t.photo)).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows the server’s field errors on their fields, the first focused, and keeps the form', async () => {
-    const { errors } = texts.serviceHours;
+    const { errors } = serviceHoursTexts;
     api.on('POST /api/hours', () => ({
       status: 400,
       body: {

@@ -1,10 +1,10 @@
-import { texts, type ServiceLog, type ServiceLogStatus } from '@campus/contracts';
+import { type ServiceLog, type ServiceLogStatus, serviceHoursTexts } from '@campus/contracts';
 import type { ReactNode } from 'react';
 import { Pill } from '@/components/ui/pill';
 import { formatCalendarDate, organizationLabel, safePhotoUrl } from '../utils/format';
 import styles from './service-hours.module.css';
 
-const t = texts.serviceHours.ui;
+const t = serviceHoursTexts.ui;
 
 const statusTones = {
   pending: 'accent',
@@ -14,7 +14,7 @@ const statusTones = {
 
 /** A log's status in words (its colour only repeats them). */
 export const StatusBadge = ({ status }: { status: ServiceLogStatus }) => (
-  <Pill tone={statusTones[status]}>{texts.serviceHours.statuses[status]}</Pill>
+  <Pill tone={statusTones[status]}>{serviceHoursTexts.statuses[status]}</Pill>
 );
 
 type ServiceLogCardProps = {
@@ -68,7 +68,7 @@ export const ServiceLogCard = ({
         </div>
         <div>
           <dt>{t.duration}</dt>
-          <dd>{texts.serviceHours.minutes(log.minutes)}</dd>
+          <dd>{serviceHoursTexts.minutes(log.minutes)}</dd>
         </div>
         <div>
           <dt>{t.cause}</dt>
@@ -99,7 +99,7 @@ export const ServiceLogCard = ({
         <div className={styles.decision}>
           {log.decided_by_name ? (
             <p>
-              {texts.serviceHours.statuses[log.status]} {t.decidedBy(log.decided_by_name)}
+              {serviceHoursTexts.statuses[log.status]} {t.decidedBy(log.decided_by_name)}
             </p>
           ) : null}
           {log.reason ? <p className={styles.description}>{t.reason(log.reason)}</p> : null}

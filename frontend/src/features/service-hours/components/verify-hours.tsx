@@ -1,4 +1,9 @@
-import { texts, type DecideServiceHours, type ServiceLog } from '@campus/contracts';
+import {
+  texts,
+  type DecideServiceHours,
+  type ServiceLog,
+  serviceHoursTexts,
+} from '@campus/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,7 +15,7 @@ import { DecisionDialog } from './decision-dialog';
 import { ServiceLogCard } from './service-log-card';
 import styles from './service-hours.module.css';
 
-const t = texts.serviceHours.ui;
+const t = serviceHoursTexts.ui;
 
 const TITLE_ID = 'verify-hours-title';
 

@@ -1,4 +1,4 @@
-import { decideServiceHoursSchema, texts, type ServiceLog } from '@campus/contracts';
+import { decideServiceHoursSchema, type ServiceLog, serviceHoursTexts } from '@campus/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,7 +14,7 @@ vi.mock('@/lib/auth/firebase', () => ({
   },
 }));
 
-const t = texts.serviceHours.ui;
+const t = serviceHoursTexts.ui;
 const host = aUser({ id: 'host-1', email: 'host@university.edu', name: 'Hal Host' });
 
 const aLog = (id: string, overrides: Partial<ServiceLog> = {}): ServiceLog => ({
@@ -198,11 +198,11 @@ describe('/hours/verify', () => {
 
     refusal.resolve({
       status: 409,
-      body: { message: texts.serviceHours.errors.alreadyDecided },
+      body: { message: serviceHoursTexts.errors.alreadyDecided },
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(t.decideFailed);
-    expect(alert).toHaveTextContent(texts.serviceHours.errors.alreadyDecided);
+    expect(alert).toHaveTextContent(serviceHoursTexts.errors.alreadyDecided);
     expect(queueNames()).toEqual(['a', 'b', 'c'].map((id) => t.loggedBy(`Student ${id}`)));
   });
 

@@ -1,4 +1,4 @@
-import { texts } from '@campus/contracts';
+import { serviceHoursTexts } from '@campus/contracts';
 
 /** A calendar date 'YYYY-MM-DD' in US English: 'Mar 10, 2026' (read at noon UTC: no day shift). */
 export const formatCalendarDate = (date: string): string =>
@@ -9,7 +9,7 @@ export const formatCalendarDate = (date: string): string =>
 /** A log's organization: its name, and whether it is outside the platform. */
 export const organizationLabel = (log: { organization_name: string; outside: boolean }): string =>
   log.outside
-    ? `${log.organization_name} ${texts.serviceHours.outsideSuffix}`
+    ? `${log.organization_name} ${serviceHoursTexts.outsideSuffix}`
     : log.organization_name;
 
 /**
