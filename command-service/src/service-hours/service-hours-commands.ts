@@ -8,8 +8,10 @@ import {
   type LogServiceHours,
   type Sealed,
   type ServiceHoursPersonal,
+  serviceHoursTexts,
+  WAITING_SERVICE_LOGS_MAX,
 } from '@campus/contracts';
-import { SubjectErasedError, type Caller } from '@campus/infra';
+import { ConflictError, SubjectErasedError, type Caller } from '@campus/infra';
 import { foldStream, handleCommand, type CommandOutcome } from '../decider/decider';
 import type { CommandDeps } from '../http/context';
 import { isLiveOrganization, organizationDecider } from '../organizations/organization-decider';
@@ -17,6 +19,24 @@ import { loggedHoursScoringDecider } from './logged-hours-scoring-decider';
 import { serviceLogDecider, type OrganizationFacts } from './service-log-decider';
 
 type Deps = Pick<CommandDeps, 'store' | 'clock' | 'vault'>;
+
+/**
+ * Refuses a new log while the caller has WAITING_SERVICE_LOGS_MAX waiting for a decision, so
+ * nobody can fill their verifiers' queues (docs/service-hours.md). Counted from the read model:
+ * logs sent at the same instant, not yet projected, can pass it by a few.
+ */
+const assertRoomForAnotherLog = async (
+  deps: Pick<CommandDeps, 'pool'>,
+  userId: string,
+): Promise<void> => {
+  const { rows } = await deps.pool.query<{ waiting: number }>(
+    `SELECT count(*)::int AS waiting FROM read.service_logs
+      WHERE user_id = $1::uuid AND status = 'pending'`,
+    [userId],
+  );
+  if ((rows[0]?.waiting ?? 0) >= WAITING_SERVICE_LOGS_MAX)
+    throw new ConflictError(serviceHoursTexts.errors.tooManyWaiting(WAITING_SERVICE_LOGS_MAX));
+};
 
 /** A platform organization as its own stream says now (docs/service-hours.md). */
 const readOrganizationFacts = async (
@@ -39,11 +59,12 @@ const readOrganizationFacts = async (
  * parts travel sealed under the caller's key; the log is a new stream of its own.
  */
 export const logServiceHours = async (
-  deps: Deps,
+  deps: Deps & Pick<CommandDeps, 'pool'>,
   caller: Caller,
   body: LogServiceHours,
   metadata: EventMetadata,
 ): Promise<{ logId: string; outcome: CommandOutcome }> => {
+  await assertRoomForAnotherLog(deps, caller.userId);
   const logId = randomUUID();
   const organizationId = body.organization_id?.toLowerCase() ?? null;
   const organization =

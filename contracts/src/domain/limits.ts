@@ -50,3 +50,9 @@ export const GRADUATION_YEAR_MAX = 2200;
 
 /** The earliest birthday a registration accepts (Postgres dates have no year 0). */
 export const BIRTHDAY_MIN = '1900-01-01';
+
+/**
+ * Most service logs one student may have waiting for a decision (docs/service-hours.md): their
+ * verifiers' queues stay readable, whatever the student sends.
+ */
+export const WAITING_SERVICE_LOGS_MAX = 20;

@@ -25,6 +25,8 @@ export const serviceHoursTexts = {
     notVerifier: "Only the organization's host or an admin can verify these hours",
     outsideNeedsAdmin: 'Only an admin can verify hours for an organization outside the platform',
     studentErased: "This student's account was erased; their hours can no longer be decided",
+    tooManyWaiting: (max: number) =>
+      `You already have ${String(max)} logs waiting for verification. You can log more once some of them are decided.`,
   },
   ui: {
     title: 'Service Hours',
