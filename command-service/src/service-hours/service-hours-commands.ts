@@ -23,7 +23,7 @@ type Deps = Pick<CommandDeps, 'store' | 'clock' | 'vault'>;
 /**
  * Refuses a new log while the caller has WAITING_SERVICE_LOGS_MAX waiting for a decision, so
  * nobody can fill their verifiers' queues (docs/service-hours.md). Counted from the read model:
- * logs sent at the same instant, not yet projected, can pass it by a few.
+ * logs sent before it has the earlier ones pass (a burst at once, or while the worker is behind).
  */
 const assertRoomForAnotherLog = async (
   deps: Pick<CommandDeps, 'pool'>,
