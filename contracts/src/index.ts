@@ -16,14 +16,15 @@ export * from './domain/scoring';
 export * from './domain/check-in-token';
 export * from './domain/unsubscribe-token';
 export * from './texts';
-// The texts of screens most visitors never open, on their own: out of the `texts` object, which
-// every page's first script carries whole (contracts/src/texts.ts).
+// The texts of the hosts', admins', check-in, scoring preview, transcript, service hours and impact
+// screens, on their own: out of the `texts` object, which goes whole into every page's first
+// script (contracts/src/texts.ts).
 export * from './texts/admin';
 export * from './texts/check-in';
 export * from './texts/host';
 export * from './texts/impact';
 export * from './texts/scoring-preview';
 export * from './texts/service-hours';
-export { transcriptTexts } from './texts/transcript';
+export * from './texts/transcript';
 export * from './live/live';
 export * from './live/live-change';

@@ -6,15 +6,15 @@ import { profileTexts } from './texts/profile';
 import { calendarTexts, waitlistTexts } from './texts/waitlist';
 import { liveTexts } from './texts/live';
 import { mailPreferencesTexts } from './texts/mail-preferences';
-import { mailTexts } from './texts/transcript';
+import { mailTexts } from './texts/mail';
 
 const BRAND_NAME = 'Campus Volunteering';
 
 /**
- * Every user-facing text of the product, word for word, in one place (with the screen texts
- * exported at the end of this file). Server messages and screens both read from here; tests find
- * these texts on screen. `{email}` style holes are filled by the
- * functions below.
+ * Every user-facing text of the product, word for word, in one place, with the texts of some
+ * screens beside it (`hostTexts`, `adminTexts`, ...: contracts/src/index.ts exports them). Server
+ * messages and screens both read from here; tests find these texts on screen. `{email}` style
+ * holes are filled by the functions below.
  */
 export const texts = {
   brand: {
@@ -146,6 +146,8 @@ export const texts = {
     myOpportunities: 'My Opportunities',
     adminPanel: 'Admin Panel',
     admin: 'Admin',
+    /** The impact dashboard's link (admins, and hosts of an organization). */
+    impact: 'Impact',
     reportBug: 'Report Bug',
     reportBugSubject: 'Bug report',
     reportBugBody: (page: string) =>
@@ -213,9 +215,9 @@ export const texts = {
   popup: {
     gotIt: 'Got it',
   },
-  // One file per screen family, so screens can be built side by side. The hosts', admins' and
-  // service hours' screens have texts of their own (below), out of this object: every page's first
-  // script carries this object whole, and most visitors never open those screens.
+  // One file per screen family, so screens can be built side by side. The hosts', admins',
+  // check-in, scoring preview, transcript, service hours and impact screens' texts are not in this
+  // object (contracts/src/index.ts exports them): it goes whole into every page's first script.
   opportunities: opportunityTexts,
   waitlist: waitlistTexts,
   calendar: calendarTexts,

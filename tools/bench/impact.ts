@@ -12,6 +12,8 @@ import { BENCH_ADMIN_EMAIL, startBenchStack, type BenchStack } from './shared/st
 /** Requests of each case, sent one at a time after a warm-up of WARM_UP. */
 const REQUESTS = 1_000;
 const WARM_UP = 200;
+/** How long the demo loader may take before the bench gives up on it. */
+const LOADER_TIMEOUT_MS = 600_000;
 /** The issue's target for every dashboard call at the demo's scale (docs/impact.md). */
 const TARGET_P99_MS = 20;
 
@@ -117,8 +119,17 @@ const loadDemo = async (stack: BenchStack, adminEmails: string, scale: number): 
       const keep = (chunk: Buffer) => output.push(chunk.toString());
       child.stdout.on('data', keep);
       child.stderr.on('data', keep);
-      child.once('error', reject);
-      child.once('exit', resolve);
+      // The demo loads in under a minute here: ten is a hung loader, not a slow one.
+      const timer = setTimeout(() => child.kill('SIGTERM'), LOADER_TIMEOUT_MS);
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      // 'close', not 'exit': the output is read to its end first.
+      child.once('close', (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
     });
     if (code !== 0) {
       console.error(output.join('').slice(-4_000));

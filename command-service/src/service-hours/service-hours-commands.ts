@@ -11,8 +11,9 @@ import {
   serviceHoursTexts,
   WAITING_SERVICE_LOGS_MAX,
 } from '@campus/contracts';
-import { ConflictError, SubjectErasedError, type Caller } from '@campus/infra';
+import { SubjectErasedError, type Caller } from '@campus/infra';
 import { foldStream, handleCommand, type CommandOutcome } from '../decider/decider';
+import { ConflictError } from '../errors';
 import type { CommandDeps } from '../http/context';
 import { isLiveOrganization, organizationDecider } from '../organizations/organization-decider';
 import { loggedHoursScoringDecider } from './logged-hours-scoring-decider';
@@ -21,21 +22,29 @@ import { serviceLogDecider, type OrganizationFacts } from './service-log-decider
 type Deps = Pick<CommandDeps, 'store' | 'clock' | 'vault'>;
 
 /**
- * Refuses a new log while the caller has WAITING_SERVICE_LOGS_MAX waiting for a decision, so
- * nobody can fill their verifiers' queues (docs/service-hours.md). Counted from the read model:
- * logs sent before it has the earlier ones pass (a burst at once, or while the worker is behind).
+ * Refuses a new log while the caller has WAITING_SERVICE_LOGS_MAX waiting in the same verifiers'
+ * queue (one platform organization's, or the admins' for organizations off the platform), so
+ * nobody fills a queue, and a queue nobody works blocks only itself (docs/service-hours.md).
+ * Counted from the read model: logs sent before it has the earlier ones pass.
  */
 const assertRoomForAnotherLog = async (
   deps: Pick<CommandDeps, 'pool'>,
   userId: string,
+  organizationId: string | null,
 ): Promise<void> => {
   const { rows } = await deps.pool.query<{ waiting: number }>(
     `SELECT count(*)::int AS waiting FROM read.service_logs
-      WHERE user_id = $1::uuid AND status = 'pending'`,
-    [userId],
+      WHERE user_id = $1::uuid AND status = 'pending'
+        AND organization_id IS NOT DISTINCT FROM $2::uuid`,
+    [userId, organizationId],
   );
-  if ((rows[0]?.waiting ?? 0) >= WAITING_SERVICE_LOGS_MAX)
-    throw new ConflictError(serviceHoursTexts.errors.tooManyWaiting(WAITING_SERVICE_LOGS_MAX));
+  if ((rows[0]?.waiting ?? 0) < WAITING_SERVICE_LOGS_MAX) return;
+  const { errors } = serviceHoursTexts;
+  throw new ConflictError(
+    organizationId === null
+      ? errors.tooManyWaitingOutside(WAITING_SERVICE_LOGS_MAX)
+      : errors.tooManyWaiting(WAITING_SERVICE_LOGS_MAX),
+  );
 };
 
 /** A platform organization as its own stream says now (docs/service-hours.md). */
@@ -64,9 +73,9 @@ export const logServiceHours = async (
   body: LogServiceHours,
   metadata: EventMetadata,
 ): Promise<{ logId: string; outcome: CommandOutcome }> => {
-  await assertRoomForAnotherLog(deps, caller.userId);
   const logId = randomUUID();
   const organizationId = body.organization_id?.toLowerCase() ?? null;
+  await assertRoomForAnotherLog(deps, caller.userId, organizationId);
   const organization =
     organizationId !== null
       ? {

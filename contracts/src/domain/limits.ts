@@ -52,7 +52,7 @@ export const GRADUATION_YEAR_MAX = 2200;
 export const BIRTHDAY_MIN = '1900-01-01';
 
 /**
- * Most service logs one student may have waiting for a decision (docs/service-hours.md): their
- * verifiers' queues stay readable, whatever the student sends.
+ * Most service logs one student may have waiting in one verifiers' queue (docs/service-hours.md):
+ * for one platform organization, or for organizations off the platform (admins decide those).
  */
 export const WAITING_SERVICE_LOGS_MAX = 20;

@@ -50,7 +50,6 @@ export const impactTexts = {
     tooManyReports: 'You have asked for many reports in the last hour. Please try again later.',
   },
   ui: {
-    navLink: 'Impact',
     title: 'Impact Dashboard',
     subtitle:
       'Service on the platform and verified service logged off it: minutes, volunteers and who keeps coming back.',

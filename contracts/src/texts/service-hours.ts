@@ -25,8 +25,12 @@ export const serviceHoursTexts = {
     notVerifier: "Only the organization's host or an admin can verify these hours",
     outsideNeedsAdmin: 'Only an admin can verify hours for an organization outside the platform',
     studentErased: "This student's account was erased; their hours can no longer be decided",
+    /** A 409: WAITING_SERVICE_LOGS_MAX logs wait for this platform organization's verifiers. */
     tooManyWaiting: (max: number) =>
-      `You already have ${String(max)} logs waiting for verification. You can log more once some of them are decided.`,
+      `You have reached the limit of ${String(max)} logs waiting for this organization to verify. You can log more for it once some of them are decided.`,
+    /** A 409: WAITING_SERVICE_LOGS_MAX logs for organizations off the platform wait for admins. */
+    tooManyWaitingOutside: (max: number) =>
+      `You have reached the limit of ${String(max)} logs for organizations outside the platform waiting for an admin to verify. You can log more once some of them are decided.`,
   },
   ui: {
     title: 'Service Hours',

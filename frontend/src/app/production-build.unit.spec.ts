@@ -85,6 +85,7 @@ describe('production build', () => {
     const page = scripts('src/app/routes/opportunities.tsx', new Set(shell));
     const login = scripts('src/app/routes/login.tsx');
     expect(page.size).toBeGreaterThan(0);
+    expect(login.size).toBeGreaterThan(0);
     expect(page.size).toBeLessThanOrEqual(7);
     // The chunk's name without its content hash (`assets/<name>-<hash8>.js`): a hash may spell "zod".
     const chunkName = (file: string): string => file.replace(/-[\w-]{8}\.js$/, '');

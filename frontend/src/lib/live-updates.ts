@@ -105,7 +105,7 @@ const MAX_RETRY_MS = 60_000;
 let library: Promise<typeof EventSourceLibrary> | null = null;
 const loadEventSource = () => {
   library ??= import('eventsource').catch((error: unknown) => {
-    library = null; // a chunk that failed to load is tried again with the next stream
+    library = null; // asked again with the next stream (a browser may keep the failure until reload)
     throw error;
   });
   return library;

@@ -10,10 +10,11 @@ import { startTestStack, type TestAccount, type TestStack } from '../stack/stack
 const ADMIN = 'cap-admin@university.edu';
 
 /**
- * A student may have WAITING_SERVICE_LOGS_MAX logs waiting for a decision, no more, so nobody
- * fills their verifiers' queues (docs/service-hours.md). Real Postgres, Redis and the emulator.
+ * A student may have WAITING_SERVICE_LOGS_MAX logs waiting in one verifiers' queue (a platform
+ * organization's, or the admins' for organizations off the platform), no more, so nobody fills a
+ * queue (docs/service-hours.md). Real Postgres, Redis and the emulator.
  */
-describe('logs waiting for a decision, at most WAITING_SERVICE_LOGS_MAX per student (real stack)', () => {
+describe('logs waiting for a decision, at most WAITING_SERVICE_LOGS_MAX per student and queue (real stack)', () => {
   let stack: TestStack;
   let f: Fixtures;
   let admin: TestAccount;
@@ -23,9 +24,10 @@ describe('logs waiting for a decision, at most WAITING_SERVICE_LOGS_MAX per stud
   let club = '';
   const logged: string[] = [];
 
-  const log = (account: TestAccount) =>
+  /** A log for Cap Club, or for an organization off the platform named `outside`. */
+  const log = (account: TestAccount, outside: string | null = null) =>
     stack.command('post', '/api/hours', account.token, {
-      organization_id: club,
+      ...(outside === null ? { organization_id: club } : { outside_organization: outside }),
       date: '2026-03-01',
       minutes: 30,
       cause: 'Education',
@@ -69,9 +71,24 @@ describe('logs waiting for a decision, at most WAITING_SERVICE_LOGS_MAX per stud
     expect((await mine(max)).logs).toHaveLength(WAITING_SERVICE_LOGS_MAX);
   });
 
-  it("leaves other students' logging alone", async () => {
-    const response = await log(other);
-    expect(response.status, response.text).toBe(201);
+  it("leaves other students' logging alone, and the student's logging for other queues", async () => {
+    expect((await log(other)).status).toBe(201);
+    // Cap Club's queue is full; the admins' queue for organizations off the platform is not.
+    expect((await log(max, 'City Library')).status).toBe(201);
+  });
+
+  it('counts the logs for organizations off the platform together (the admins decide them)', async () => {
+    const student = await f.user('cap-outside', { first: 'Uma', last: 'Outside' });
+    for (let i = 0; i < WAITING_SERVICE_LOGS_MAX; i++)
+      expect((await log(student, `Library ${String(i)}`)).status).toBe(201);
+    await mine(student);
+    const refused = await log(student, 'Another Library');
+    expect(refused.status, refused.text).toBe(409);
+    expect((refused.body as { message: string }).message).toBe(
+      serviceHoursTexts.errors.tooManyWaitingOutside(WAITING_SERVICE_LOGS_MAX),
+    );
+    // A platform organization's queue is another one.
+    expect((await log(student)).status).toBe(201);
   });
 
   it('makes room again as logs are decided, approved or rejected', async () => {
@@ -87,7 +104,8 @@ describe('logs waiting for a decision, at most WAITING_SERVICE_LOGS_MAX per stud
     await mine(max);
     expect((await log(max)).status).toBe(201);
     const full = await mine(max);
-    expect(full.logs.filter((l) => l.status === 'pending')).toHaveLength(WAITING_SERVICE_LOGS_MAX);
-    expect(full.logs).toHaveLength(WAITING_SERVICE_LOGS_MAX + 2);
+    const clubs = full.logs.filter((l) => l.organization_id === club);
+    expect(clubs.filter((l) => l.status === 'pending')).toHaveLength(WAITING_SERVICE_LOGS_MAX);
+    expect(clubs).toHaveLength(WAITING_SERVICE_LOGS_MAX + 2);
   });
 });

@@ -15,7 +15,9 @@ const CONTINUED_ROW = /^\| {2}\|/;
 
 /**
  * The lines results.md (`text`, up to the notes marker) holds for the measurement numbered
- * `number`, named `name` and titled `title`; null when it holds no row of it.
+ * `number`, named `name` and titled `title`; null when it holds no row of it. Rows are found by
+ * their number (the measurement's place in run.ts): after the measurements are reordered, a full
+ * `npm run bench` writes every row anew.
  */
 export const previousLinesOf = (
   text: string,

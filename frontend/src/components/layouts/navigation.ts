@@ -1,4 +1,4 @@
-import { texts, impactTexts } from '@campus/contracts';
+import { texts } from '@campus/contracts';
 import type { ComponentType } from 'react';
 import {
   CalendarIcon,
@@ -78,7 +78,7 @@ const admin = (label: string): NavItem => ({
 /** The impact dashboard: admins, and hosts for their organizations. */
 const impact = ({ isAdmin, hostsOrganizations = false }: NavContext): NavItem[] =>
   isAdmin || hostsOrganizations
-    ? [{ label: impactTexts.ui.navLink, href: paths.impact.getHref(), icon: ChartIcon }]
+    ? [{ label: texts.nav.impact, href: paths.impact.getHref(), icon: ChartIcon }]
     : [];
 
 /**

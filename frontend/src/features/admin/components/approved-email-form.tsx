@@ -7,9 +7,9 @@ import { styles } from './admin-styles';
 const t = adminTexts.approvedEmail;
 
 /**
- * The form (react-hook-form and the command's schema) loads after the Admin Panel, not with it:
- * it is the page's only form. Until then the same field and button show, disabled, so nothing
- * moves when the form arrives.
+ * The form's code (react-hook-form and its resolver) loads after the Admin Panel, not with it: the
+ * panel needs it for this form only. Until then the same field and button show, disabled, so
+ * nothing moves when the form arrives.
  */
 const Fields = lazy(() =>
   import('./approved-email-fields').then((module) => ({ default: module.ApprovedEmailFields })),
@@ -17,7 +17,14 @@ const Fields = lazy(() =>
 
 const LoadingFields = () => (
   <div className={styles.row}>
-    <TextField label={t.label} type="email" placeholder={t.placeholder} error={null} disabled />
+    <TextField
+      label={t.label}
+      type="email"
+      autoComplete="off"
+      placeholder={t.placeholder}
+      error={null}
+      disabled
+    />
     <Button type="button" disabled>
       {t.add}
     </Button>
