@@ -528,6 +528,9 @@ describe('service hours logged off the platform: logged, verified, shown (real s
       );
       expect(response.status, response.text).toBe(200);
     }
+    // `personal` reads the table itself: first a read that waits for the read model to have the
+    // erasures (it carries the consistency token of every command sent so far).
+    await get('/api/hours/pending', admin);
     expect(await personal()).toEqual(
       [log.a, log.b, log.c, waiting].map((id) => ({
         id,
